@@ -1,0 +1,75 @@
+# ptrguard: find and block kernel addresses leaking through seq_file output.
+#
+#   make            build build/ptrguard
+#   make audit      audit the default Linux 6.12 tree (or KSRC=DIR)
+#   make test       run every test suite (tests/*/run)
+#   make bench      full-tree scans and benchmarks (bench/*.sh)
+#   make kernel-series   the runtime guard as a git format-patch series
+#   make e2e        boot the guarded kernel under qemu and check /proc
+#   make gate PATCH=FILE  gate a patch against KSRC
+#   make install PREFIX=DIR
+#
+# Variables: KSRC=DIR (kernel tree), J=N (jobs), V=1 (verbose),
+# PTRGUARD_CACHE=DIR (kernel trees and builds; default ~/.cache/ptrguard).
+
+CC      ?= cc
+CFLAGS  ?= -O2 -g
+WARN    := -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror
+SANFLAGS := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
+LDLIBS  := -lpthread
+PREFIX  ?= /usr/local
+J       ?= $(shell nproc 2>/dev/null || echo 2)
+V       ?= 0
+export PTRGUARD_CACHE ?= $(HOME)/.cache/ptrguard
+export J V
+
+SRCS    := $(sort $(wildcard scripts/*.c))
+HDRS    := $(wildcard scripts/*.h)
+
+all: build/ptrguard
+
+build/ptrguard: $(SRCS) $(HDRS)
+	@mkdir -p build
+	$(CC) $(WARN) $(CFLAGS) -o $@ $(SRCS) $(LDLIBS)
+
+# The same program under AddressSanitizer and UBSan: the test suites use it.
+build/ptrguard-san: $(SRCS) $(HDRS)
+	@mkdir -p build
+	$(CC) $(WARN) $(SANFLAGS) -o $@ $(SRCS) $(LDLIBS)
+
+setup:
+	@scripts/setup.sh
+
+kernel-tree: setup
+	@scripts/kernel-tree.sh >/dev/null
+
+audit: setup build/ptrguard
+	@ksrc="$(KSRC)"; [ -n "$$ksrc" ] || ksrc=$$(scripts/kernel-tree.sh) || exit 2; \
+	build/ptrguard audit -j $(J) $(AUDITFLAGS) "$$ksrc"
+
+test: setup build/ptrguard build/ptrguard-san
+	@scripts/run-tests.sh $(TESTS)
+
+bench: setup build/ptrguard
+	@scripts/run-bench.sh $(BENCH)
+
+kernel-series: setup
+	@scripts/kernel-series.sh
+
+e2e: setup build/ptrguard
+	@tests/e2e/run
+
+gate: setup build/ptrguard
+	@[ -n "$(PATCH)" ] || { echo "make gate: PATCH=FILE is required" >&2; exit 2; }
+	@ksrc="$(KSRC)"; [ -n "$$ksrc" ] || ksrc=$$(scripts/kernel-tree.sh) || exit 2; \
+	build/ptrguard gate --tree "$$ksrc" $(PATCH)
+
+install: build/ptrguard
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/ptrguard/cocci
+	install -m 755 build/ptrguard $(DESTDIR)$(PREFIX)/bin/ptrguard
+	install -m 644 cocci/*.cocci $(DESTDIR)$(PREFIX)/share/ptrguard/cocci/
+
+clean:
+	rm -rf build
+
+.PHONY: all setup kernel-tree audit test bench kernel-series e2e gate install clean

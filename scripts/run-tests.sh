@@ -1,0 +1,68 @@
+#!/bin/sh
+# Run the test suites and print the closing "N passed, N failed" line.
+#
+# A suite is an executable tests/NAME/run.  It prints one line per test
+# case, "PASS: what" or "FAIL: what" (anything else is log), and exits
+# non-zero if anything failed.  A suite that exits non-zero without
+# printing a FAIL line counts as one failure, so a crash is never a pass.
+# Usage: run-tests.sh [SUITE...]   (default: every suite, in order)
+set -u
+
+top=$(cd "$(dirname "$0")/.." && pwd)
+cd "$top" || exit 2
+export PTRGUARD="${PTRGUARD:-$top/build/ptrguard-san}"
+export PTRGUARD_TOP="$top"
+export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1}"
+export UBSAN_OPTIONS="${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}"
+
+# The order puts the fast suites first.
+order="model cocci audit gate scan kunit e2e"
+if [ $# -gt 0 ]; then
+	suites="$*"
+else
+	suites=
+	for s in $order; do
+		[ -x "tests/$s/run" ] && suites="$suites $s"
+	done
+	for d in tests/*/; do
+		s=$(basename "$d")
+		case " $order " in *" $s "*) continue ;; esac
+		[ -x "tests/$s/run" ] && suites="$suites $s"
+	done
+fi
+
+passed=0
+failed=0
+logdir=$top/build/test-logs
+mkdir -p "$logdir"
+for s in $suites; do
+	if [ ! -x "tests/$s/run" ]; then
+		echo "run-tests: tests/$s/run: no such suite" >&2
+		failed=$((failed + 1))
+		continue
+	fi
+	echo "=== suite $s"
+	start=$(date +%s)
+	"tests/$s/run" >"$logdir/$s.log" 2>&1
+	rc=$?
+	cat "$logdir/$s.log"
+	p=$(grep -c '^PASS: ' "$logdir/$s.log")
+	f=$(grep -c '^FAIL: ' "$logdir/$s.log")
+	if [ "$rc" -ne 0 ] && [ "$f" -eq 0 ]; then
+		echo "FAIL: suite $s exited $rc without naming a failed test"
+		f=1
+	fi
+	if [ "$rc" -eq 0 ] && [ "$f" -ne 0 ]; then
+		echo "FAIL: suite $s reported failures but exited 0"
+	fi
+	if [ "$p" -eq 0 ] && [ "$f" -eq 0 ]; then
+		echo "FAIL: suite $s ran no test"
+		f=1
+	fi
+	echo "=== suite $s: $p passed, $f failed ($(( $(date +%s) - start )) s)"
+	passed=$((passed + p))
+	failed=$((failed + f))
+done
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
