@@ -1,0 +1,22 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* ptrguard: the subcommands and the few helpers they share. */
+#ifndef PTRGUARD_H
+#define PTRGUARD_H
+
+/* Exit statuses, the same for every subcommand. */
+enum {
+	EXIT_CLEAN = 0,		/* nothing found */
+	EXIT_FINDINGS = 1,	/* something found */
+	EXIT_ERROR = 2,		/* usage, input or tool error */
+};
+
+int cmd_audit(int argc, char **argv);
+int cmd_gate(int argc, char **argv);
+int cmd_scan(int argc, char **argv);
+
+/* Report an error once, at the edge: "ptrguard: <what>: <why>". */
+void error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* Report and exit with EXIT_ERROR. */
+void die(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
+
+#endif
