@@ -1,6 +1,7 @@
 #!/bin/sh
 # Run the benchmarks: every bench/NAME.sh (or the ones named), in order.
-# Each prints its own figures; this only sequences them and keeps a log.
+# Each prints its own figures; this only sequences them and keeps a log in
+# build/bench/NAME.log.  Exits non-zero if any benchmark failed.
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top" || exit 2
@@ -15,8 +16,12 @@ rc=0
 for b in $list; do
 	name=$(basename "$b" .sh)
 	echo "=== bench $name"
-	sh "$b" 2>&1 | tee "build/bench/$name.log"
-	st=$(cat "build/bench/.rc" 2>/dev/null || echo 0)
-	[ "$st" = 0 ] || rc=1
+	sh "$b" >"build/bench/$name.log" 2>&1
+	st=$?
+	cat "build/bench/$name.log"
+	if [ "$st" -ne 0 ]; then
+		echo "=== bench $name FAILED (exit $st)"
+		rc=1
+	fi
 done
 exit $rc
