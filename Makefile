@@ -37,6 +37,12 @@ build/ptrguard-san: $(SRCS) $(HDRS)
 	@mkdir -p build
 	$(CC) $(WARN) $(SANFLAGS) -o $@ $(SRCS) $(LDLIBS)
 
+# The CLI linked statically: tests/e2e copies it into the guest's
+# initramfs as /bin/ptrguard (the live scanner hook) when it exists.
+build/ptrguard-static: $(SRCS) $(HDRS)
+	@mkdir -p build
+	$(CC) $(WARN) $(CFLAGS) -static -o $@ $(SRCS) $(LDLIBS)
+
 setup:
 	@scripts/setup.sh
 

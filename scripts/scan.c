@@ -1,11 +1,455 @@
 // SPDX-License-Identifier: GPL-2.0
-/* ptrguard scan: placeholder until the subcommand lands. */
+/*
+ * ptrguard scan: find kernel addresses that a running system shows to
+ * user space in /proc, /sys, debugfs and tracefs.
+ *
+ * This file owns the options, the default roots and the privilege drop;
+ * scan_walk.c reads the files, scan_match.c finds the values, addr.c
+ * decides what is a kernel address, scan_out.c prints.  docs/scan.md.
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <getopt.h>
+#include <grp.h>
+#include <linux/capability.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
 #include "ptrguard.h"
+#include "scan.h"
+
+static const char usage[] =
+	"usage: ptrguard scan [options] [ROOT...]\n"
+	"\n"
+	"Read every regular file under the roots (default: /proc, /sys and the\n"
+	"mounted debugfs and tracefs) and report kernel addresses in them.\n"
+	"\n"
+	"  --json             findings as a JSON list of objects\n"
+	"  --sarif            findings as SARIF 2.1.0\n"
+	"  --as-user USER[:GID]  scan as this user (uid or name), with no\n"
+	"                     supplementary groups and no capabilities\n"
+	"  -j, --jobs N       worker threads (default: online CPUs, at most 16)\n"
+	"  --pids LIST        /proc/PID directories to scan: 'self' (default),\n"
+	"                     'all', 'none', or a comma list of pids and 'self'\n"
+	"  --timeout SECS     time limit per file (default 10)\n"
+	"  --max-size BYTES   size limit per file, K/M/G suffixes (default 64M)\n"
+	"  --kallsyms FILE    take the image and module ranges from FILE instead\n"
+	"                     of /proc/kallsyms; 'none': layout only\n"
+	"  --ignored          also report the kernel-half values the model\n"
+	"                     ignores (error pointers, masks, bitmaps), marked\n"
+	"  -q, --quiet        print findings only (no model, skips, summary)\n"
+	"  -v, --verbose      also list the files that failed to open or read\n"
+	"  --no-progress      no progress line on a terminal\n"
+	"\n"
+	"Symlinks below the roots are never followed.  Skipped files are listed\n"
+	"on stderr with the reason.\n"
+	"Exit status: 0 nothing found, 1 kernel addresses found, 2 error.\n";
+
+enum {
+	OPT_JSON = 256, OPT_SARIF, OPT_AS_USER, OPT_PIDS, OPT_TIMEOUT,
+	OPT_MAX_SIZE, OPT_KALLSYMS, OPT_IGNORED, OPT_NO_PROGRESS, OPT_READ_SIZE,
+};
+
+static const struct option longopts[] = {
+	{ "json", no_argument, NULL, OPT_JSON },
+	{ "sarif", no_argument, NULL, OPT_SARIF },
+	{ "as-user", required_argument, NULL, OPT_AS_USER },
+	{ "jobs", required_argument, NULL, 'j' },
+	{ "pids", required_argument, NULL, OPT_PIDS },
+	{ "timeout", required_argument, NULL, OPT_TIMEOUT },
+	{ "max-size", required_argument, NULL, OPT_MAX_SIZE },
+	{ "kallsyms", required_argument, NULL, OPT_KALLSYMS },
+	{ "ignored", no_argument, NULL, OPT_IGNORED },
+	{ "quiet", no_argument, NULL, 'q' },
+	{ "verbose", no_argument, NULL, 'v' },
+	{ "no-progress", no_argument, NULL, OPT_NO_PROGRESS },
+	/* Debugging and tests: read at most N bytes per read(2). */
+	{ "read-size", required_argument, NULL, OPT_READ_SIZE },
+	{ "help", no_argument, NULL, 'h' },
+	{ NULL, 0, NULL, 0 },
+};
+
+/* A number with an optional K/M/G suffix; -1 if malformed. */
+static long long parse_size(const char *s)
+{
+	char *end;
+	long long v;
+
+	errno = 0;
+	v = strtoll(s, &end, 10);
+	if (errno || end == s || v < 0)
+		return -1;
+	switch (toupper((unsigned char)*end)) {
+	case 'G': v <<= 10; /* fall through */
+	case 'M': v <<= 10; /* fall through */
+	case 'K': v <<= 10; end++; break;
+	case '\0': break;
+	default: return -1;
+	}
+	return *end ? -1 : v;
+}
+
+static int parse_pids(struct scan_opts *o, const char *arg)
+{
+	char *copy = strdup(arg), *tok, *save = NULL;
+	int ret = 0;
+
+	if (!copy)
+		die("scan: out of memory");
+	o->pids = PIDS_LIST;
+	o->pid_self = false;
+	o->npid = 0;
+	for (tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+		char *end;
+		long pid;
+
+		if (!strcmp(tok, "all")) {
+			o->pids = PIDS_ALL;
+		} else if (!strcmp(tok, "self")) {
+			o->pid_self = true;
+		} else if (!strcmp(tok, "none")) {
+			;
+		} else {
+			errno = 0;
+			pid = strtol(tok, &end, 10);
+			if (errno || *end || end == tok || pid <= 0) {
+				ret = -1;
+				break;
+			}
+			o->pid_list = realloc(o->pid_list, (o->npid + 1) * sizeof(long));
+			if (!o->pid_list)
+				die("scan: out of memory");
+			o->pid_list[o->npid++] = pid;
+		}
+	}
+	free(copy);
+	return ret;
+}
+
+/* uid and primary gid of USER[:GID], USER a uid or an /etc/passwd name. */
+static int parse_user(const char *arg, uid_t *uid, gid_t *gid)
+{
+	char name[256], *colon, *end;
+	bool have_gid = false, numeric;
+	char *line = NULL;
+	size_t cap = 0;
+	unsigned long v;
+	FILE *f;
+	int found = 0;
+
+	snprintf(name, sizeof(name), "%s", arg);
+	colon = strchr(name, ':');
+	if (colon) {
+		*colon++ = '\0';
+		errno = 0;
+		v = strtoul(colon, &end, 10);
+		if (errno || *end || end == colon || v > 0xfffffffeUL)
+			return -1;
+		*gid = (gid_t)v;
+		have_gid = true;
+	}
+	errno = 0;
+	v = strtoul(name, &end, 10);
+	numeric = !errno && !*end && end != name && v <= 0xfffffffeUL;
+	if (numeric)
+		*uid = (uid_t)v;
+	f = fopen("/etc/passwd", "re");
+	while (f && getline(&line, &cap, f) > 0) {
+		char *fld[4], *p = line;
+		int i;
+
+		for (i = 0; i < 4; i++)
+			fld[i] = strsep(&p, ":");
+		if (!fld[3])
+			continue;
+		if (numeric ? strtoul(fld[2], NULL, 10) == *uid : !strcmp(fld[0], name)) {
+			*uid = (uid_t)strtoul(fld[2], NULL, 10);
+			if (!have_gid)
+				*gid = (gid_t)strtoul(fld[3], NULL, 10);
+			found = 1;
+			break;
+		}
+	}
+	free(line);
+	if (f)
+		fclose(f);
+	if (!numeric && !found)
+		return -1;
+	if (!found && !have_gid)
+		*gid = (gid_t)*uid;
+	return 0;
+}
+
+/*
+ * Become uid:gid with no supplementary groups and no capabilities, for
+ * good: the bounding and ambient sets are emptied, no_new_privs is set,
+ * and we check that the effective, permitted and inheritable sets are
+ * empty and that root cannot be regained.
+ */
+static int drop_privileges(uid_t uid, gid_t gid)
+{
+	struct __user_cap_header_struct hdr = { _LINUX_CAPABILITY_VERSION_3, 0 };
+	struct __user_cap_data_struct data[2] = { { 0 } };
+	int cap;
+
+	prctl(PR_CAP_AMBIENT, PR_CAP_AMBIENT_CLEAR_ALL, 0, 0, 0);
+	for (cap = 0; cap < 64; cap++)
+		if (prctl(PR_CAPBSET_DROP, cap, 0, 0, 0) < 0 && errno != EINVAL) {
+			error("scan: --as-user: cannot drop capability %d: %s", cap,
+			      strerror(errno));
+			return -1;
+		}
+	if (setgroups(0, NULL) < 0 || setgid(gid) < 0 || setuid(uid) < 0) {
+		error("scan: --as-user %u:%u: %s", (unsigned int)uid,
+		      (unsigned int)gid, strerror(errno));
+		return -1;
+	}
+	if (syscall(SYS_capset, &hdr, data) < 0) {
+		error("scan: --as-user: capset: %s", strerror(errno));
+		return -1;
+	}
+	prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0);
+	if (syscall(SYS_capget, &hdr, data) < 0 ||
+	    data[0].effective || data[0].permitted || data[0].inheritable ||
+	    data[1].effective || data[1].permitted || data[1].inheritable) {
+		error("scan: --as-user: capabilities remain after the drop");
+		return -1;
+	}
+	if (uid != 0 && (setuid(0) == 0 || getuid() != uid || geteuid() != uid ||
+			 getgid() != gid || getegid() != gid)) {
+		error("scan: --as-user: root could be regained");
+		return -1;
+	}
+	/* Changing credentials made us undumpable: /proc/self would be root's. */
+	prctl(PR_SET_DUMPABLE, 1, 0, 0, 0);
+	return 0;
+}
+
+static bool under(const char *path, const char *dir)
+{
+	size_t n = strlen(dir);
+
+	return !strncmp(path, dir, n) && (path[n] == '/' || !path[n]);
+}
+
+/* Undo the octal escapes of /proc/self/mounts (\040 for a space). */
+static void unescape(char *s)
+{
+	char *d = s;
+
+	for (; *s; s++) {
+		if (s[0] == '\\' && s[1] >= '0' && s[1] <= '3' && s[2] >= '0' &&
+		    s[2] <= '7' && s[3] >= '0' && s[3] <= '7') {
+			*d++ = (char)((s[1] - '0') << 6 | (s[2] - '0') << 3 | (s[3] - '0'));
+			s += 3;
+		} else {
+			*d++ = *s;
+		}
+	}
+	*d = '\0';
+}
+
+/* /proc, /sys, and debugfs/tracefs mounts outside them. */
+static size_t default_roots(char ***roots)
+{
+	static char *fixed[] = { "/proc", "/sys" };
+	char *line = NULL;
+	size_t cap = 0, n = 0, i;
+	char **r = calloc(64, sizeof(*r));
+	struct stat st;
+	FILE *f;
+
+	if (!r)
+		die("scan: out of memory");
+	for (i = 0; i < 2; i++)
+		if (!stat(fixed[i], &st))
+			r[n++] = strdup(fixed[i]);
+	f = fopen("/proc/self/mounts", "re");
+	while (f && n < 64 && getline(&line, &cap, f) > 0) {
+		char *save = NULL, *mnt, *type;
+
+		strtok_r(line, " ", &save);
+		mnt = strtok_r(NULL, " ", &save);
+		type = strtok_r(NULL, " ", &save);
+		if (!mnt || !type || (strcmp(type, "debugfs") && strcmp(type, "tracefs")))
+			continue;
+		unescape(mnt);
+		for (i = 0; i < n; i++)
+			if (under(mnt, r[i]))
+				break;
+		if (i == n)
+			r[n++] = strdup(mnt);
+	}
+	free(line);
+	if (f)
+		fclose(f);
+	for (i = 0; i < n; i++)
+		if (!r[i])
+			die("scan: out of memory");
+	*roots = r;
+	return n;
+}
 
 int cmd_scan(int argc, char **argv)
 {
-	(void)argc;
-	(void)argv;
-	error("scan: not implemented yet");
-	return EXIT_ERROR;
+	struct scan_opts o = {
+		.format = FMT_TEXT,
+		.timeout_ms = 10000,
+		.max_size = 64 << 20,
+		.read_size = 65536,
+		.pids = PIDS_LIST,
+		.pid_self = true,
+	};
+	struct addr_model model;
+	struct scan_result res;
+	const char *kallsyms = NULL, *as_user = NULL;
+	bool quiet = false, no_progress = false, verbose = false;
+	char **roots;
+	size_t nroots, i;
+	uid_t uid = 0;
+	gid_t gid = 0;
+	long nproc = sysconf(_SC_NPROCESSORS_ONLN);
+	long long v;
+	double secs;
+	char *end;
+	int c, rc;
+
+	o.jobs = nproc < 1 ? 1 : nproc > 16 ? 16 : (int)nproc;
+	optind = 1;
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, ":j:qvh", longopts, NULL)) != -1) {
+		switch (c) {
+		case OPT_JSON:
+			o.format = FMT_JSON;
+			break;
+		case OPT_SARIF:
+			o.format = FMT_SARIF;
+			break;
+		case OPT_AS_USER:
+			as_user = optarg;
+			if (parse_user(optarg, &uid, &gid) < 0) {
+				error("scan: --as-user %s: not a uid, uid:gid or user name", optarg);
+				return EXIT_ERROR;
+			}
+			break;
+		case 'j':
+			v = parse_size(optarg);
+			if (v < 1 || v > 256) {
+				error("scan: -j %s: want a number from 1 to 256", optarg);
+				return EXIT_ERROR;
+			}
+			o.jobs = (int)v;
+			break;
+		case OPT_PIDS:
+			if (parse_pids(&o, optarg) < 0) {
+				error("scan: --pids %s: want self, all, none or pids, comma-separated",
+				      optarg);
+				return EXIT_ERROR;
+			}
+			break;
+		case OPT_TIMEOUT:
+			errno = 0;
+			secs = strtod(optarg, &end);
+			if (errno || *end || end == optarg || !(secs > 0) || secs > 86400) {
+				error("scan: --timeout %s: want seconds, more than 0", optarg);
+				return EXIT_ERROR;
+			}
+			o.timeout_ms = (uint64_t)(secs * 1000.0);
+			if (!o.timeout_ms)
+				o.timeout_ms = 1;
+			break;
+		case OPT_MAX_SIZE:
+			v = parse_size(optarg);
+			if (v < 1) {
+				error("scan: --max-size %s: want a size such as 4096, 64K, 8M", optarg);
+				return EXIT_ERROR;
+			}
+			o.max_size = (uint64_t)v;
+			break;
+		case OPT_READ_SIZE:
+			v = parse_size(optarg);
+			if (v < 1 || v > (1 << 24)) {
+				error("scan: --read-size %s: want 1 to 16M", optarg);
+				return EXIT_ERROR;
+			}
+			o.read_size = (size_t)v;
+			break;
+		case OPT_KALLSYMS:
+			kallsyms = optarg;
+			break;
+		case OPT_IGNORED:
+			o.ignored = true;
+			break;
+		case 'q':
+			quiet = true;
+			break;
+		case 'v':
+			verbose = true;
+			break;
+		case OPT_NO_PROGRESS:
+			no_progress = true;
+			break;
+		case 'h':
+			fputs(usage, stdout);
+			return EXIT_CLEAN;
+		case ':':
+			error("scan: %s: needs an argument (see 'ptrguard scan --help')",
+			      argv[optind - 1]);
+			return EXIT_ERROR;
+		default:
+			error("scan: %s: unknown option (see 'ptrguard scan --help')",
+			      argv[optind - 1]);
+			return EXIT_ERROR;
+		}
+	}
+
+	if (optind < argc) {
+		struct stat st;
+
+		for (i = (size_t)optind; i < (size_t)argc; i++)
+			if (stat(argv[i], &st) < 0) {
+				error("scan: %s: %s", argv[i], strerror(errno));
+				return EXIT_ERROR;
+			}
+		roots = argv + optind;
+		nroots = (size_t)(argc - optind);
+	} else {
+		nroots = default_roots(&roots);
+		if (!nroots) {
+			error("scan: neither /proc nor /sys exists: name the roots");
+			return EXIT_ERROR;
+		}
+	}
+
+	/* The model is read with our full privileges, before the drop. */
+	if (addr_model_init(&model, kallsyms) < 0)
+		return EXIT_ERROR;
+	o.model = &model;
+	if (as_user && drop_privileges(uid, gid) < 0)
+		return EXIT_ERROR;
+	if (!quiet) {
+		fprintf(stderr, "scan: model: %s\n", model.desc);
+		if (as_user)
+			fprintf(stderr, "scan: as uid %u gid %u, no capabilities\n",
+				(unsigned int)uid, (unsigned int)gid);
+	}
+	o.progress = !quiet && !no_progress && isatty(2);
+
+	rc = scan_run(&o, roots, nroots, &res);
+	if (!rc)
+		scan_print(&o, &res, quiet ? -1 : verbose);
+	rc = rc ? EXIT_ERROR : res.nkernel ? EXIT_FINDINGS : EXIT_CLEAN;
+	scan_result_free(&res);
+	if (optind >= argc) {
+		for (i = 0; i < nroots; i++)
+			free(roots[i]);
+		free(roots);
+	}
+	free(o.pid_list);
+	return rc;
 }

@@ -1,0 +1,124 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Keep raw kernel addresses out of seq_file output.
+ *
+ * See Documentation/admin-guide/sysctl/kernel.rst (seq_ptr_guard) for the
+ * modes and lib/seq_ptr_guard.c for what counts as an address.
+ */
+#ifndef _LINUX_SEQ_PTR_GUARD_H
+#define _LINUX_SEQ_PTR_GUARD_H
+
+#include <linux/jump_label.h>
+#include <linux/seq_ptr_kind.h>
+#include <linux/stdarg.h>
+#include <linux/types.h>
+
+struct file;
+struct seq_buf;
+struct seq_file;
+
+enum seq_ptr_guard_mode {
+	SEQ_PTR_GUARD_OFF,		/* no checks, no cost */
+	SEQ_PTR_GUARD_LOG,		/* log the call site, print as usual */
+	SEQ_PTR_GUARD_REFUSE_UNPRIV,	/* refuse readers without CAP_SYSLOG */
+	SEQ_PTR_GUARD_REFUSE,		/* refuse every reader */
+};
+
+/* Longest conversion text kept for reports, e.g. "%-#18llx" */
+#define SEQ_PTR_CONV_MAX	16
+
+/**
+ * struct seq_ptr_env - what decides whether a conversion prints an address
+ * @no_hash_pointers: plain %p prints raw values
+ * @kptr_restrict: the kernel.kptr_restrict setting
+ * @pk_reader: %pK prints raw values to this reader when kptr_restrict is 1:
+ *	1 yes, 0 no, -1 not known yet (checked on first use, as %pK does)
+ *
+ * This is a snapshot of the global settings taken once per printf call, so
+ * that one decision sees one consistent state, and so that tests can ask
+ * about other states than the running kernel's.
+ */
+struct seq_ptr_env {
+	bool no_hash_pointers;
+	int kptr_restrict;
+	int pk_reader;
+};
+
+/**
+ * struct seq_ptr_leak - the first conversion found to print an address
+ * @kind: what kind of conversion it is
+ * @conv: its text, cut to %SEQ_PTR_CONV_MAX - 1 characters
+ * @depth: how many %pV it is nested in
+ */
+struct seq_ptr_leak {
+	enum seq_ptr_kind kind;
+	char conv[SEQ_PTR_CONV_MAX];
+	unsigned int depth;
+};
+
+#ifdef CONFIG_SEQ_PTR_GUARD
+
+DECLARE_STATIC_KEY_FALSE(seq_ptr_guard_active);
+
+void seq_ptr_env_init(struct seq_ptr_env *env);
+bool seq_ptr_guard_find(const struct seq_ptr_env *env, struct seq_ptr_leak *leak,
+			const char *fmt, va_list args);
+#if IS_ENABLED(CONFIG_KUNIT)
+struct printf_conv;
+enum seq_ptr_kind seq_ptr_conv_kind(const struct printf_conv *conv);
+int seq_ptr_guard_set_mode(int mode);
+#endif
+
+bool __seq_ptr_guard_seq_file(struct seq_file *m, const char *fmt, va_list args);
+bool __seq_ptr_guard_seq_buf(struct seq_buf *s, const char *fmt, va_list args);
+
+/**
+ * seq_ptr_guard_seq_file - check one seq_vprintf() before it prints
+ * @m: the seq_file being filled
+ * @fmt: the format
+ * @args: its arguments, not consumed
+ *
+ * Return: true if the output must not be printed; the record is then
+ * marked refused and seq_read_iter() fails it with -EPERM.
+ */
+static inline bool seq_ptr_guard_seq_file(struct seq_file *m, const char *fmt,
+					  va_list args)
+{
+	if (static_branch_unlikely(&seq_ptr_guard_active))
+		return __seq_ptr_guard_seq_file(m, fmt, args);
+	return false;
+}
+
+/**
+ * seq_ptr_guard_seq_buf - check one seq_buf_vprintf() before it prints
+ * @s: the seq_buf being filled
+ * @fmt: the format
+ * @args: its arguments, not consumed
+ *
+ * Return: true if the output must not be printed.
+ */
+static inline bool seq_ptr_guard_seq_buf(struct seq_buf *s, const char *fmt,
+					 va_list args)
+{
+	if (static_branch_unlikely(&seq_ptr_guard_active))
+		return __seq_ptr_guard_seq_buf(s, fmt, args);
+	return false;
+}
+
+#else /* !CONFIG_SEQ_PTR_GUARD */
+
+static inline bool seq_ptr_guard_seq_file(struct seq_file *m, const char *fmt,
+					  va_list args)
+{
+	return false;
+}
+
+static inline bool seq_ptr_guard_seq_buf(struct seq_buf *s, const char *fmt,
+					 va_list args)
+{
+	return false;
+}
+
+#endif /* CONFIG_SEQ_PTR_GUARD */
+
+#endif /* _LINUX_SEQ_PTR_GUARD_H */

@@ -1,0 +1,473 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * seq_ptr_guard: keep raw kernel addresses out of seq_file output.
+ *
+ * Since v4.15 plain %p prints a hashed value, and %pK hides the address
+ * from readers kptr_restrict does not trust.  Nothing stops a show()
+ * function from printing an address with %px, with %lx of a cast pointer,
+ * or with %pS of an address that has no symbol, and every such site in a
+ * /proc, debugfs or tracefs file hands KASLR and heap layout to whoever can
+ * read it.  Finding them all by review has not worked; this checks the
+ * output itself, at the one place it all goes through.
+ *
+ * Each seq_printf() is walked with vsnprintf()'s own decoder before it
+ * prints (vprintf_walk()), and every conversion is judged from its kind
+ * (include/linux/seq_ptr_kind.h, shared with the userspace auditor) and the
+ * value it is about to print.  What happens then is the admin's choice:
+ * kernel.seq_ptr_guard = 0 off, 1 log, 2 refuse readers without
+ * CAP_SYSLOG, 3 refuse everyone.
+ *
+ * Copyright (C) 2026 ptrguard project
+ */
+
+#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
+
+#include <linux/capability.h>
+#include <linux/cred.h>
+#include <linux/err.h>
+#include <linux/fs.h>
+#include <linux/hash.h>
+#include <linux/init.h>
+#include <linux/kallsyms.h>
+#include <linux/kernel.h>
+#include <linux/mm.h>
+#include <linux/module.h>
+#include <linux/mutex.h>
+#include <linux/printk.h>
+#include <linux/ratelimit.h>
+#include <linux/sched.h>
+#include <linux/security.h>
+#include <linux/seq_buf.h>
+#include <linux/seq_file.h>
+#include <linux/seq_ptr_guard.h>
+#include <linux/sprintf.h>
+#include <linux/sysctl.h>
+#include <linux/vmalloc.h>
+#include <asm/sections.h>
+#include <kunit/visibility.h>
+
+/* How deep %pV inside %pV is followed before the output counts as unsafe */
+#define SEQ_PTR_MAX_DEPTH	4
+
+static int seq_ptr_guard_mode __read_mostly = CONFIG_SEQ_PTR_GUARD_DEFAULT_MODE;
+DEFINE_STATIC_KEY_FALSE(seq_ptr_guard_active);
+static DEFINE_MUTEX(seq_ptr_guard_lock);
+
+/*
+ * seq_ptr_is_kernel_addr - would printing @addr in hex give an address away?
+ *
+ * NULL, error values (-MAX_ERRNO..-1) and user-space values are not secrets.
+ * Kernel text and data, module memory, vmalloc space (stacks, module-less
+ * allocations) and the direct map (slab, page allocator) are.  Every test
+ * here is a range check or a lockless tree walk, so this is safe in atomic
+ * context.
+ */
+static bool seq_ptr_is_kernel_addr(unsigned long addr)
+{
+	if (!addr || IS_ERR_VALUE(addr))
+		return false;
+
+	return __is_kernel(addr) || is_kernel_inittext(addr) ||
+	       is_module_address(addr) || is_vmalloc_addr((const void *)addr) ||
+	       virt_addr_valid((const void *)addr);
+}
+
+/*
+ * %pS, %ps and %pB print "name+off/size" when kallsyms knows the address,
+ * and the raw value in hex when it does not (or without CONFIG_KALLSYMS).
+ * Mirror the lookups of symbol_string() in lib/vsprintf.c.
+ */
+static bool seq_ptr_symbol_resolves(unsigned long addr, char ext)
+{
+	unsigned long size, offset;
+
+	if (!IS_ENABLED(CONFIG_KALLSYMS))
+		return false;
+
+	if (ext == 'B')		/* a return address: look up the call */
+		addr--;
+	else
+		addr = (unsigned long)dereference_symbol_descriptor((void *)addr);
+
+	return kallsyms_lookup_size_offset(addr, &size, &offset);
+}
+
+/*
+ * Does %pK print the raw value to this reader?  The same test as
+ * restricted_pointer() in lib/vsprintf.c; done once per call, and only when
+ * a %pK of a kernel address is met.
+ */
+static bool seq_ptr_pk_reader(void)
+{
+	const struct cred *cred;
+
+	if (in_hardirq() || in_serving_softirq() || in_nmi())
+		return false;	/* %pK prints "pK-error" there */
+
+	cred = current_cred();
+	return has_capability_noaudit(current, CAP_SYSLOG) &&
+	       uid_eq(cred->euid, cred->uid) && gid_eq(cred->egid, cred->gid);
+}
+
+static bool seq_ptr_restricted_raw(struct seq_ptr_env *env)
+{
+	switch (env->kptr_restrict) {
+	case 0:
+		/* %pK is plain %p then */
+		return env->no_hash_pointers;
+	case 1:
+		if (env->pk_reader < 0)
+			env->pk_reader = seq_ptr_pk_reader();
+		return env->pk_reader;
+	default:
+		/* zeros */
+		return false;
+	}
+}
+
+/**
+ * seq_ptr_env_init - take a snapshot of the settings that decide what prints
+ * @env: filled in
+ */
+void seq_ptr_env_init(struct seq_ptr_env *env)
+{
+	env->no_hash_pointers = no_hash_pointers;
+	env->kptr_restrict = READ_ONCE(kptr_restrict);
+	env->pk_reader = -1;
+}
+EXPORT_SYMBOL_IF_KUNIT(seq_ptr_env_init);
+
+/**
+ * seq_ptr_conv_kind - kind of one decoded conversion
+ * @conv: the conversion, as vprintf_walk() decoded it
+ *
+ * Return: the kind from include/linux/seq_ptr_kind.h, the same model the
+ * userspace auditor applies to format literals.
+ */
+VISIBLE_IF_KUNIT enum seq_ptr_kind seq_ptr_conv_kind(const struct printf_conv *conv)
+{
+	switch (conv->conv) {
+	case 'p':
+		return seq_ptr_ext_kind(conv->ext);
+	case 'd':
+	case 'i':
+	case 'u':
+	case 'o':
+	case 'x':
+	case 'X':
+		return seq_ptr_int_kind(conv->qualifier);
+	default:
+		return SEQ_PTR_NONE;
+	}
+}
+EXPORT_SYMBOL_IF_KUNIT(seq_ptr_conv_kind);
+
+struct seq_ptr_walk {
+	struct seq_ptr_env env;
+	struct seq_ptr_leak *leak;
+	unsigned int depth;
+};
+
+static int seq_ptr_walk_conv(const struct printf_conv *conv, void *data);
+
+static void seq_ptr_record(struct seq_ptr_walk *w, const struct printf_conv *conv,
+			   enum seq_ptr_kind kind)
+{
+	w->leak->kind = kind;
+	w->leak->depth = w->depth;
+	strscpy(w->leak->conv, conv->spec,
+		min_t(size_t, conv->len + 1, sizeof(w->leak->conv)));
+}
+
+/*
+ * %pV prints another format with its own arguments.  Check it the same
+ * way, one level deeper; an invalid struct va_format prints "(null)" or
+ * "(efault)", like check_pointer() in lib/vsprintf.c.
+ */
+static bool seq_ptr_walk_va(struct seq_ptr_walk *w, const struct printf_conv *conv)
+{
+	const struct va_format *vaf = conv->ptr;
+	int ret;
+
+	if ((unsigned long)vaf < PAGE_SIZE || IS_ERR(vaf))
+		return false;
+
+	if (w->depth >= SEQ_PTR_MAX_DEPTH) {
+		/* Too deep to follow: do not vouch for it. */
+		seq_ptr_record(w, conv, SEQ_PTR_VA);
+		return true;
+	}
+
+	w->depth++;
+	ret = vprintf_walk(vaf->fmt, *vaf->va, seq_ptr_walk_conv, w);
+	w->depth--;
+
+	return ret;
+}
+
+/*
+ * seq_ptr_walk_conv - does this conversion print a kernel address?
+ *
+ * The policy, one kind at a time.  Hashed output is not an address; an
+ * integer is one only if its value is; %pS is one only when it falls back
+ * to hex.
+ */
+static int seq_ptr_walk_conv(const struct printf_conv *conv, void *data)
+{
+	struct seq_ptr_walk *w = data;
+	enum seq_ptr_kind kind = seq_ptr_conv_kind(conv);
+	unsigned long addr = (unsigned long)conv->ptr;
+	bool leaks;
+
+	switch (kind) {
+	case SEQ_PTR_INT:
+		leaks = conv->num <= ULONG_MAX &&
+			seq_ptr_is_kernel_addr((unsigned long)conv->num);
+		break;
+	case SEQ_PTR_RAW:
+		leaks = seq_ptr_is_kernel_addr(addr);
+		break;
+	case SEQ_PTR_HASHED:
+		leaks = w->env.no_hash_pointers && seq_ptr_is_kernel_addr(addr);
+		break;
+	case SEQ_PTR_RESTRICTED:
+		leaks = seq_ptr_is_kernel_addr(addr) &&
+			seq_ptr_restricted_raw(&w->env);
+		break;
+	case SEQ_PTR_SYMBOL:
+		leaks = seq_ptr_is_kernel_addr(addr) &&
+			!seq_ptr_symbol_resolves(addr, conv->ext);
+		break;
+	case SEQ_PTR_VA:
+		/* A nested leak is recorded where it is found. */
+		return seq_ptr_walk_va(w, conv);
+	default:
+		/* SEQ_PTR_PHYS: physical and bus addresses are not KASLR'd */
+		leaks = false;
+		break;
+	}
+
+	if (leaks)
+		seq_ptr_record(w, conv, kind);
+	return leaks;
+}
+
+/**
+ * seq_ptr_guard_find - find the first conversion that prints a kernel address
+ * @env: the settings to judge by, see seq_ptr_env_init()
+ * @leak: filled in when one is found
+ * @fmt: the format
+ * @args: its arguments, not consumed
+ *
+ * Return: true if vsnprintf(@fmt, @args) would print a kernel address.
+ */
+bool seq_ptr_guard_find(const struct seq_ptr_env *env, struct seq_ptr_leak *leak,
+			const char *fmt, va_list args)
+{
+	struct seq_ptr_walk w = { .env = *env, .leak = leak };
+
+	return vprintf_walk(fmt, args, seq_ptr_walk_conv, &w) > 0;
+}
+EXPORT_SYMBOL_IF_KUNIT(seq_ptr_guard_find);
+
+/*
+ * One line per call site (keyed by its format), rate limited.  The value
+ * itself is never logged: the log is not a safer place for it.
+ */
+static void seq_ptr_report(const void *show, const char *fmt,
+			   const struct seq_ptr_leak *leak, bool refused)
+{
+	static unsigned long seen[64];
+	static DEFINE_RATELIMIT_STATE(rs, 5 * HZ, 10);
+	unsigned long *slot = &seen[hash_ptr(fmt, ilog2(ARRAY_SIZE(seen)))];
+
+	if (READ_ONCE(*slot) == (unsigned long)fmt)
+		return;
+	WRITE_ONCE(*slot, (unsigned long)fmt);
+
+	if (!__ratelimit(&rs))
+		return;
+
+	if (show)
+		pr_warn("%ps: \"%s\"%s prints a kernel address (%s)%s%s[%d]\n",
+			show, leak->conv, leak->depth ? " in %pV" : "",
+			seq_ptr_kind_name(leak->kind),
+			refused ? ", refused to " : ", read by ",
+			current->comm, task_pid_nr(current));
+	else
+		pr_warn("seq_buf: \"%s\"%s prints a kernel address (%s)%s%s[%d]\n",
+			leak->conv, leak->depth ? " in %pV" : "",
+			seq_ptr_kind_name(leak->kind),
+			refused ? ", refused to " : ", read by ",
+			current->comm, task_pid_nr(current));
+}
+
+/*
+ * May this seq_file reader see kernel addresses in mode 2?  Like %pK, but
+ * judged on the credentials the file was opened with, and only if the
+ * reader still runs with them: a file opened by root and handed to (or
+ * read after a setuid() by) someone else does not carry root's trust.
+ */
+static bool seq_ptr_file_reader_privileged(const struct file *file)
+{
+	const struct cred *opener, *cred;
+
+	if (!file || !in_task())
+		return false;
+
+	opener = file->f_cred;
+	cred = current_cred();
+	if (!uid_eq(cred->euid, opener->euid) ||
+	    !gid_eq(cred->egid, opener->egid) ||
+	    !uid_eq(cred->euid, cred->uid) || !gid_eq(cred->egid, cred->gid))
+		return false;
+
+	return !security_capable(opener, &init_user_ns, CAP_SYSLOG,
+				 CAP_OPT_NOAUDIT);
+}
+
+static bool seq_ptr_refuse(int mode, bool privileged)
+{
+	return mode == SEQ_PTR_GUARD_REFUSE ||
+	       (mode == SEQ_PTR_GUARD_REFUSE_UNPRIV && !privileged);
+}
+
+/*
+ * Called from seq_vprintf() when the guard is on.  A refusal marks the
+ * record; seq_read_iter() then drops it whole and fails the read with
+ * -EPERM at that record (see seq_show() in fs/seq_file.c).
+ */
+bool __seq_ptr_guard_seq_file(struct seq_file *m, const char *fmt, va_list args)
+{
+	int mode = READ_ONCE(seq_ptr_guard_mode);
+	struct seq_ptr_leak leak;
+	struct seq_ptr_env env;
+	bool refuse;
+
+	if (mode == SEQ_PTR_GUARD_OFF)
+		return false;
+
+	seq_ptr_env_init(&env);
+	if (!seq_ptr_guard_find(&env, &leak, fmt, args))
+		return false;
+
+	refuse = seq_ptr_refuse(mode, mode == SEQ_PTR_GUARD_REFUSE_UNPRIV &&
+				seq_ptr_file_reader_privileged(m->file));
+	seq_ptr_report(m->op ? m->op->show : NULL, fmt, &leak, refuse);
+	if (refuse)
+		m->ptr_refused = true;
+	return refuse;
+}
+
+/*
+ * Called from seq_buf_vprintf() when the guard is on.  A seq_buf has no
+ * file and no records: the reader is whoever formats it (the task reading
+ * a tracefs file), and a refusal drops this one printf's output.
+ */
+bool __seq_ptr_guard_seq_buf(struct seq_buf *s, const char *fmt, va_list args)
+{
+	int mode = READ_ONCE(seq_ptr_guard_mode);
+	struct seq_ptr_leak leak;
+	struct seq_ptr_env env;
+	bool refuse;
+
+	if (mode == SEQ_PTR_GUARD_OFF)
+		return false;
+
+	seq_ptr_env_init(&env);
+	if (!seq_ptr_guard_find(&env, &leak, fmt, args))
+		return false;
+
+	refuse = seq_ptr_refuse(mode, mode == SEQ_PTR_GUARD_REFUSE_UNPRIV &&
+				in_task() && seq_ptr_pk_reader());
+	seq_ptr_report(NULL, fmt, &leak, refuse);
+	return refuse;
+}
+
+/* Callers hold seq_ptr_guard_lock, or run before anyone else can. */
+static void seq_ptr_guard_apply(int mode)
+{
+	WRITE_ONCE(seq_ptr_guard_mode, mode);
+	if (mode == SEQ_PTR_GUARD_OFF)
+		static_branch_disable(&seq_ptr_guard_active);
+	else
+		static_branch_enable(&seq_ptr_guard_active);
+}
+
+/**
+ * seq_ptr_guard_set_mode - switch modes, for tests
+ * @mode: the new mode, SEQ_PTR_GUARD_OFF..SEQ_PTR_GUARD_REFUSE
+ *
+ * Return: the previous mode.
+ */
+VISIBLE_IF_KUNIT int seq_ptr_guard_set_mode(int mode)
+{
+	int old;
+
+	mutex_lock(&seq_ptr_guard_lock);
+	old = seq_ptr_guard_mode;
+	seq_ptr_guard_apply(mode);
+	mutex_unlock(&seq_ptr_guard_lock);
+	return old;
+}
+EXPORT_SYMBOL_IF_KUNIT(seq_ptr_guard_set_mode);
+
+#ifdef CONFIG_SYSCTL
+/* Reading is free; changing the mode takes CAP_SYS_ADMIN, as kptr_restrict. */
+static int seq_ptr_guard_sysctl(const struct ctl_table *table, int write,
+				void *buffer, size_t *lenp, loff_t *ppos)
+{
+	struct ctl_table t = *table;
+	int mode, ret;
+
+	if (write && !capable(CAP_SYS_ADMIN))
+		return -EPERM;
+
+	mutex_lock(&seq_ptr_guard_lock);
+	mode = seq_ptr_guard_mode;
+	t.data = &mode;
+	ret = proc_dointvec_minmax(&t, write, buffer, lenp, ppos);
+	if (!ret && write)
+		seq_ptr_guard_apply(mode);
+	mutex_unlock(&seq_ptr_guard_lock);
+	return ret;
+}
+
+static const int seq_ptr_guard_max = SEQ_PTR_GUARD_REFUSE;
+
+static struct ctl_table seq_ptr_guard_table[] = {
+	{
+		.procname	= "seq_ptr_guard",
+		.maxlen		= sizeof(int),
+		.mode		= 0644,
+		.proc_handler	= seq_ptr_guard_sysctl,
+		.extra1		= SYSCTL_ZERO,
+		.extra2		= (void *)&seq_ptr_guard_max,
+	},
+};
+#endif
+
+static int __init seq_ptr_guard_setup(char *str)
+{
+	int mode;
+
+	if (kstrtoint(str, 0, &mode) || mode < SEQ_PTR_GUARD_OFF ||
+	    mode > SEQ_PTR_GUARD_REFUSE) {
+		pr_warn("seq_ptr_guard=%s: expected 0..%d, keeping %d\n",
+			str, SEQ_PTR_GUARD_REFUSE, seq_ptr_guard_mode);
+		return 1;
+	}
+	seq_ptr_guard_mode = mode;
+	return 1;
+}
+__setup("seq_ptr_guard=", seq_ptr_guard_setup);
+
+static int __init seq_ptr_guard_init(void)
+{
+#ifdef CONFIG_SYSCTL
+	register_sysctl_init("kernel", seq_ptr_guard_table);
+#endif
+	seq_ptr_guard_apply(seq_ptr_guard_mode);
+	return 0;
+}
+early_initcall(seq_ptr_guard_init);

@@ -1,0 +1,845 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * KUnit tests for lib/seq_ptr_guard.c and the seq_file hook.
+ *
+ * The verdict tables are written by hand.  Where the table's settings are
+ * those of the running kernel, each verdict is also checked against what
+ * vsnprintf() really prints: a leak must put the address's hex digits in
+ * the output, and a non-leak must not.
+ *
+ * Every argument is passed as an unsigned long, which each conversion used
+ * here reads correctly on a 64-bit ABI (hence "depends on 64BIT").
+ *
+ * Copyright (C) 2026 ptrguard project
+ */
+
+#include <kunit/test.h>
+#include <kunit/visibility.h>
+#include <linux/cred.h>
+#include <linux/ctype.h>
+#include <linux/err.h>
+#include <linux/fs.h>
+#include <linux/ioport.h>
+#include <linux/printk.h>
+#include <linux/seq_file.h>
+#include <linux/seq_ptr_guard.h>
+#include <linux/slab.h>
+#include <linux/sprintf.h>
+#include <linux/string.h>
+#include <linux/uio.h>
+#include <linux/vmalloc.h>
+
+MODULE_IMPORT_NS(EXPORTED_FOR_KUNIT_TESTING);
+
+/* The values a case can print; resolved to real objects at run time. */
+enum guard_arg {
+	A_NONE,
+	A_NULL,
+	A_ERR,		/* ERR_PTR(-ENOMEM) */
+	A_USER,		/* a user-space address */
+	A_TEXT,		/* the start of a kernel function */
+	A_TEXT_MID,	/* inside a kernel function */
+	A_DATA,		/* a static variable */
+	A_HEAP,		/* a kmalloc() object */
+	A_VMALLOC,	/* a vmalloc() object */
+	A_STACK,	/* a local variable */
+	A_STR,		/* "str" for %s */
+	A_CHAR,		/* 'c' for %c */
+	A_WIDTH,	/* 20 for '*' */
+	A_PHYS,		/* a phys_addr_t for %pa */
+	A_RES,		/* a struct resource for %pR */
+	A_IP4,		/* four bytes for %pI4 */
+	A_SMALL,	/* 0xff, a small integer */
+};
+
+static const char * const guard_arg_names[] = {
+	[A_NONE] = "", [A_NULL] = "null", [A_ERR] = "err", [A_USER] = "user",
+	[A_TEXT] = "text", [A_TEXT_MID] = "text+4", [A_DATA] = "data",
+	[A_HEAP] = "heap", [A_VMALLOC] = "vmalloc", [A_STACK] = "stack",
+	[A_STR] = "str", [A_CHAR] = "char", [A_WIDTH] = "20", [A_PHYS] = "phys",
+	[A_RES] = "res", [A_IP4] = "ip4", [A_SMALL] = "0xff",
+};
+
+/* Which of them are kernel addresses whose hex must not be printed */
+static bool guard_arg_is_addr(enum guard_arg a)
+{
+	return a == A_TEXT || a == A_TEXT_MID || a == A_DATA || a == A_HEAP ||
+	       a == A_VMALLOC || a == A_STACK;
+}
+
+enum guard_pk { PK_ASK, PK_YES, PK_NO };
+
+struct guard_case {
+	const char *fmt;
+	enum guard_arg args[3];
+	/* the settings; zero means those of a default kernel */
+	bool no_hash;
+	int kptr_restrict;
+	enum guard_pk pk;
+	/* no vsnprintf() cross-check: see the case */
+	bool no_oracle;
+	/* expected: the offending conversion (NULL if none) and its kind */
+	const char *leak;
+	enum seq_ptr_kind kind;
+};
+
+static int guard_data;
+static const phys_addr_t guard_phys = 0x1000;
+static const struct resource guard_res = DEFINE_RES_MEM(0x1000, 0x100);
+static const u8 guard_ip4[4] = { 127, 0, 0, 1 };
+
+struct guard_objs {
+	void *heap;
+	void *vmalloc;
+};
+
+static unsigned long guard_arg_value(struct kunit *test, enum guard_arg a,
+				     const void *stack)
+{
+	const struct guard_objs *o = test->priv;
+
+	switch (a) {
+	case A_NONE:
+	case A_NULL:
+		return 0;
+	case A_ERR:
+		return (unsigned long)ERR_PTR(-ENOMEM);
+	case A_USER:
+		return 0x400000UL;
+	case A_TEXT:
+		return (unsigned long)vsnprintf;
+	case A_TEXT_MID:
+		return (unsigned long)vsnprintf + 4;
+	case A_DATA:
+		return (unsigned long)&guard_data;
+	case A_HEAP:
+		return (unsigned long)o->heap;
+	case A_VMALLOC:
+		return (unsigned long)o->vmalloc;
+	case A_STACK:
+		return (unsigned long)stack;
+	case A_STR:
+		return (unsigned long)"str";
+	case A_CHAR:
+		return 'c';
+	case A_WIDTH:
+		return 20;
+	case A_PHYS:
+		return (unsigned long)&guard_phys;
+	case A_RES:
+		return (unsigned long)&guard_res;
+	case A_IP4:
+		return (unsigned long)guard_ip4;
+	case A_SMALL:
+		return 0xff;
+	}
+	return 0;
+}
+
+static bool guard_find(const struct seq_ptr_env *env, struct seq_ptr_leak *leak,
+		       const char *fmt, ...)
+{
+	va_list ap;
+	bool ret;
+
+	va_start(ap, fmt);
+	ret = seq_ptr_guard_find(env, leak, fmt, ap);
+	va_end(ap);
+	return ret;
+}
+
+static int guard_print(char *buf, size_t size, const char *fmt, ...)
+{
+	va_list ap;
+	int ret;
+
+	va_start(ap, fmt);
+	ret = vsnprintf(buf, size, fmt, ap);
+	va_end(ap);
+	return ret;
+}
+
+#define TEXT	A_TEXT
+#define HEAP	A_HEAP
+
+static const struct guard_case guard_cases[] = {
+	/* Text and %% print nothing */
+	{ .fmt = "no conversion\n" },
+	{ .fmt = "%%px %%lx 100%%\n", .args = { HEAP } },
+	/* %px: its value decides */
+	{ .fmt = "%px", .args = { A_NULL } },
+	{ .fmt = "%px", .args = { A_ERR } },
+	{ .fmt = "%px", .args = { A_USER } },
+	{ .fmt = "%px", .args = { TEXT }, .leak = "%px", .kind = SEQ_PTR_RAW },
+	{ .fmt = "%px", .args = { A_DATA }, .leak = "%px", .kind = SEQ_PTR_RAW },
+	{ .fmt = "%px", .args = { HEAP }, .leak = "%px", .kind = SEQ_PTR_RAW },
+	{ .fmt = "%px", .args = { A_VMALLOC }, .leak = "%px", .kind = SEQ_PTR_RAW },
+	{ .fmt = "%px", .args = { A_STACK }, .leak = "%px", .kind = SEQ_PTR_RAW },
+	{ .fmt = "a=%s b=%px\n", .args = { A_STR, HEAP }, .leak = "%px", .kind = SEQ_PTR_RAW },
+	{ .fmt = "%-20px|", .args = { HEAP }, .leak = "%-20px", .kind = SEQ_PTR_RAW },
+	/* Plain %p and its fallbacks are hashed, unless no_hash_pointers */
+	{ .fmt = "%p", .args = { HEAP } },
+	{ .fmt = "%p,", .args = { HEAP } },
+	{ .fmt = "%pe", .args = { HEAP } },
+	{ .fmt = "%pe", .args = { A_ERR } },
+	{ .fmt = "%pz", .args = { HEAP } },
+	{ .fmt = "%p", .args = { HEAP }, .no_hash = true, .leak = "%p", .kind = SEQ_PTR_HASHED },
+	{ .fmt = "%pe", .args = { HEAP }, .no_hash = true, .leak = "%pe", .kind = SEQ_PTR_HASHED },
+	{ .fmt = "%pe", .args = { A_ERR }, .no_hash = true },
+	{ .fmt = "%p", .args = { A_USER }, .no_hash = true },
+	/* %pK: kptr_restrict and the reader decide */
+	{ .fmt = "%pK", .args = { HEAP } },
+	{ .fmt = "%pK", .args = { HEAP }, .no_hash = true,
+	  .leak = "%pK", .kind = SEQ_PTR_RESTRICTED },
+	{ .fmt = "%pK", .args = { HEAP }, .kptr_restrict = 1, .pk = PK_YES,
+	  .leak = "%pK", .kind = SEQ_PTR_RESTRICTED },
+	{ .fmt = "%pK", .args = { HEAP }, .kptr_restrict = 1, .pk = PK_NO },
+	{ .fmt = "%pK", .args = { A_NULL }, .kptr_restrict = 1, .pk = PK_YES },
+	{ .fmt = "%pK", .args = { HEAP }, .kptr_restrict = 2, .pk = PK_YES },
+	{ .fmt = "%pK", .args = { HEAP }, .kptr_restrict = 2, .no_hash = true },
+	/* Integers as wide as a pointer: their value decides */
+	{ .fmt = "%lx", .args = { HEAP }, .leak = "%lx", .kind = SEQ_PTR_INT },
+	{ .fmt = "%lX", .args = { A_VMALLOC }, .leak = "%lX", .kind = SEQ_PTR_INT },
+	{ .fmt = "%016lx", .args = { TEXT }, .leak = "%016lx", .kind = SEQ_PTR_INT },
+	{ .fmt = "%#-20lx|", .args = { A_DATA }, .leak = "%#-20lx", .kind = SEQ_PTR_INT },
+	{ .fmt = "%llx", .args = { HEAP }, .leak = "%llx", .kind = SEQ_PTR_INT },
+	{ .fmt = "%zx", .args = { HEAP }, .leak = "%zx", .kind = SEQ_PTR_INT },
+	{ .fmt = "%tx", .args = { HEAP }, .leak = "%tx", .kind = SEQ_PTR_INT },
+	{ .fmt = "%.0lx", .args = { HEAP }, .leak = "%.0lx", .kind = SEQ_PTR_INT },
+	{ .fmt = "%*lx", .args = { A_WIDTH, HEAP }, .leak = "%*lx", .kind = SEQ_PTR_INT },
+	{ .fmt = "%-*.*lx|", .args = { A_WIDTH, A_WIDTH, HEAP },
+	  .leak = "%-*.*lx", .kind = SEQ_PTR_INT },
+	{ .fmt = "%.*s%lx", .args = { A_WIDTH, A_STR, HEAP }, .leak = "%lx", .kind = SEQ_PTR_INT },
+	{ .fmt = "%c%lx", .args = { A_CHAR, HEAP }, .leak = "%lx", .kind = SEQ_PTR_INT },
+	/* decimal and octal give the address away as well (no hex to look for) */
+	{ .fmt = "%lu", .args = { TEXT }, .no_oracle = true, .leak = "%lu", .kind = SEQ_PTR_INT },
+	{ .fmt = "%ld", .args = { HEAP }, .no_oracle = true, .leak = "%ld", .kind = SEQ_PTR_INT },
+	{ .fmt = "%#lo", .args = { HEAP }, .no_oracle = true, .leak = "%#lo", .kind = SEQ_PTR_INT },
+	{ .fmt = "%lx", .args = { A_USER } },
+	{ .fmt = "%lx", .args = { A_SMALL } },
+	{ .fmt = "%ld", .args = { A_ERR } },
+	{ .fmt = "%llu", .args = { A_NULL } },
+	/*
+	 * Narrower integers cannot hold an address on x86_64, and the model
+	 * ignores them.  UML's kernel lives below 4 GiB, where %x of an
+	 * address does print all of it: no vsnprintf() cross-check there.
+	 */
+	{ .fmt = "%x", .args = { HEAP }, .no_oracle = true },
+	{ .fmt = "%hx", .args = { HEAP } },
+	{ .fmt = "%hhx", .args = { HEAP } },
+	{ .fmt = "%hhx%lx", .args = { A_SMALL, HEAP }, .leak = "%lx", .kind = SEQ_PTR_INT },
+	/* Symbols: hex only when there is no symbol */
+	{ .fmt = "%pS", .args = { HEAP }, .leak = "%pS", .kind = SEQ_PTR_SYMBOL },
+	{ .fmt = "%ps", .args = { A_VMALLOC }, .leak = "%ps", .kind = SEQ_PTR_SYMBOL },
+	{ .fmt = "%pB", .args = { HEAP }, .leak = "%pB", .kind = SEQ_PTR_SYMBOL },
+	{ .fmt = "%pS", .args = { A_NULL } },
+	{ .fmt = "%pS", .args = { A_USER } },
+	/* (the next three leak without CONFIG_KALLSYMS; see guard_find_case()) */
+	{ .fmt = "%pS", .args = { TEXT } },
+	{ .fmt = "%ps", .args = { A_TEXT_MID } },
+	{ .fmt = "%pB", .args = { A_TEXT_MID } },
+	/* Extensions that print what the pointer points to */
+	{ .fmt = "%s", .args = { A_STR } },
+	{ .fmt = "%pa", .args = { A_PHYS } },
+	{ .fmt = "%pap", .args = { A_PHYS } },
+	{ .fmt = "%pR", .args = { A_RES } },
+	{ .fmt = "%pr", .args = { A_RES } },
+	{ .fmt = "%pI4", .args = { A_IP4 } },
+	{ .fmt = "%pI4 %px", .args = { A_IP4, HEAP }, .leak = "%px", .kind = SEQ_PTR_RAW },
+	/* Odd formats: vsnprintf() stops at an invalid conversion */
+	{ .fmt = "%n%px", .args = { HEAP, HEAP } },
+	{ .fmt = "%px%n", .args = { HEAP }, .leak = "%px", .kind = SEQ_PTR_RAW },
+	{ .fmt = "%lx%", .args = { HEAP }, .leak = "%lx", .kind = SEQ_PTR_INT },
+	{ .fmt = "%l", .args = { HEAP } },
+	{ .fmt = "%-%px", .args = { HEAP } },
+	{ .fmt = "%5%%lx", .args = { HEAP }, .leak = "%lx", .kind = SEQ_PTR_INT },
+	{ .fmt = "%pxyz", .args = { HEAP }, .leak = "%pxyz", .kind = SEQ_PTR_RAW },
+	{ .fmt = "%020000lx", .args = { HEAP }, .no_oracle = true,
+	  .leak = "%020000lx", .kind = SEQ_PTR_INT },
+	{ .fmt = "%-#0+ 1234567890123lx", .args = { HEAP }, .no_oracle = true,
+	  .leak = "%-#0+ 123456789", .kind = SEQ_PTR_INT },
+	/* The first leak is the one reported */
+	{ .fmt = "%p %lx %px", .args = { HEAP, TEXT, HEAP }, .leak = "%lx", .kind = SEQ_PTR_INT },
+};
+
+static void guard_case_desc(const struct guard_case *c, char *desc)
+{
+	int i, n;
+
+	n = snprintf(desc, KUNIT_PARAM_DESC_SIZE, "%*pE", (int)strlen(c->fmt), c->fmt);
+	for (i = 0; i < ARRAY_SIZE(c->args) && c->args[i] && n < KUNIT_PARAM_DESC_SIZE; i++)
+		n += snprintf(desc + n, KUNIT_PARAM_DESC_SIZE - n, "%s%s",
+			      i ? "," : " (", guard_arg_names[c->args[i]]);
+	if (i && n < KUNIT_PARAM_DESC_SIZE)
+		n += snprintf(desc + n, KUNIT_PARAM_DESC_SIZE - n, ")");
+	if (c->no_hash && n < KUNIT_PARAM_DESC_SIZE)
+		n += snprintf(desc + n, KUNIT_PARAM_DESC_SIZE - n, " no_hash");
+	if (c->kptr_restrict && n < KUNIT_PARAM_DESC_SIZE)
+		snprintf(desc + n, KUNIT_PARAM_DESC_SIZE - n, " kptr_restrict=%d%s",
+			 c->kptr_restrict, c->pk == PK_YES ? " reader" : "");
+}
+
+KUNIT_ARRAY_PARAM(guard_cases, guard_cases, guard_case_desc);
+
+static void guard_find_case(struct kunit *test)
+{
+	const struct guard_case *c = test->param_value;
+	const char *leak = c->leak;
+	enum seq_ptr_kind kind = c->kind;
+	struct seq_ptr_leak found = {};
+	struct seq_ptr_env env = {
+		.no_hash_pointers = c->no_hash,
+		.kptr_restrict = c->kptr_restrict,
+		.pk_reader = c->pk == PK_YES ? 1 : c->pk == PK_NO ? 0 : -1,
+	};
+	struct seq_ptr_env real;
+	unsigned long v[3];
+	int stack;
+	bool ret;
+	int i;
+
+	for (i = 0; i < 3; i++)
+		v[i] = guard_arg_value(test, c->args[i], &stack);
+
+	/* Without kallsyms every %pS of a kernel address prints hex. */
+	if (!IS_ENABLED(CONFIG_KALLSYMS) && !leak && c->fmt[0] == '%' &&
+	    c->fmt[1] == 'p' && strchr("SsB", c->fmt[2]) &&
+	    guard_arg_is_addr(c->args[0])) {
+		leak = c->fmt;
+		kind = SEQ_PTR_SYMBOL;
+	}
+
+	ret = guard_find(&env, &found, c->fmt, v[0], v[1], v[2]);
+	if (!leak) {
+		KUNIT_EXPECT_FALSE_MSG(test, ret, "\"%s\" (%s): found %s (%s)",
+				       c->fmt, guard_arg_names[c->args[0]], found.conv,
+				       seq_ptr_kind_name(found.kind));
+	} else {
+		KUNIT_EXPECT_TRUE_MSG(test, ret, "\"%s\" (%s): no leak found, expected %s",
+				      c->fmt, guard_arg_names[c->args[0]], leak);
+		KUNIT_EXPECT_STREQ_MSG(test, found.conv, leak, "\"%s\"", c->fmt);
+		KUNIT_EXPECT_STREQ_MSG(test, seq_ptr_kind_name(found.kind),
+				       seq_ptr_kind_name(kind), "\"%s\"", c->fmt);
+		KUNIT_EXPECT_EQ_MSG(test, found.depth, 0, "\"%s\"", c->fmt);
+	}
+
+	/* Cross-check with what vsnprintf() prints under the same settings. */
+	seq_ptr_env_init(&real);
+	if (!c->no_oracle && env.no_hash_pointers == real.no_hash_pointers &&
+	    env.kptr_restrict == real.kptr_restrict && c->pk == PK_ASK) {
+		char out[128], hex[24];
+		bool shown = false;
+
+		guard_print(out, sizeof(out), c->fmt, v[0], v[1], v[2]);
+		for (i = 0; out[i]; i++)
+			out[i] = tolower(out[i]);
+		for (i = 0; i < 3; i++) {
+			if (!guard_arg_is_addr(c->args[i]))
+				continue;
+			snprintf(hex, sizeof(hex), "%lx", v[i]);
+			shown |= !!strstr(out, hex);
+		}
+		KUNIT_EXPECT_EQ_MSG(test, shown, !!leak,
+				    "\"%s\" printed \"%s\": the table is wrong",
+				    c->fmt, out);
+	}
+}
+
+/*
+ * guard_find_nested - check @fmt wrapped in @levels of "[%pV]"
+ */
+static bool guard_find_nested(struct seq_ptr_leak *leak, unsigned int levels,
+			      const char *fmt, ...)
+{
+	struct seq_ptr_env env = { .kptr_restrict = 2, .pk_reader = 0 };
+	struct va_format vaf;
+	va_list ap;
+	bool ret;
+
+	va_start(ap, fmt);
+	if (!levels) {
+		ret = seq_ptr_guard_find(&env, leak, fmt, ap);
+	} else {
+		vaf.fmt = fmt;
+		vaf.va = &ap;
+		ret = guard_find_nested(leak, levels - 1, "[%pV]", &vaf);
+	}
+	va_end(ap);
+	return ret;
+}
+
+static const char guard_fmt_px[] = "%s %px";
+static const char guard_fmt_p[] = "%s %p";
+
+static void guard_nested_va(struct kunit *test)
+{
+	const struct guard_objs *o = test->priv;
+	struct seq_ptr_leak leak = {};
+	unsigned int levels;
+
+	for (levels = 1; levels <= 4; levels++) {
+		memset(&leak, 0, sizeof(leak));
+		KUNIT_EXPECT_TRUE_MSG(test, guard_find_nested(&leak, levels, guard_fmt_px,
+							      "x", o->heap),
+				      "%%px in %u levels of %%pV", levels);
+		KUNIT_EXPECT_STREQ(test, leak.conv, "%px");
+		KUNIT_EXPECT_EQ(test, leak.depth, levels);
+
+		KUNIT_EXPECT_FALSE_MSG(test, guard_find_nested(&leak, levels, guard_fmt_p,
+							       "x", o->heap),
+				       "%%p in %u levels of %%pV", levels);
+	}
+
+	/* A fifth level is not followed, and not vouched for. */
+	KUNIT_EXPECT_TRUE(test, guard_find_nested(&leak, 5, "%s", "x"));
+	KUNIT_EXPECT_STREQ(test, leak.conv, "%pV");
+	KUNIT_EXPECT_EQ(test, leak.kind, SEQ_PTR_VA);
+
+	/* vsnprintf() prints "(null)" and "(efault)" for these */
+	KUNIT_EXPECT_FALSE(test, guard_find_nested(&leak, 0, "%pV", NULL));
+	KUNIT_EXPECT_FALSE(test, guard_find_nested(&leak, 0, "%pV", ERR_PTR(-EINVAL)));
+}
+
+/*
+ * What vprintf_walk() and seq_ptr_conv_kind() make of a format: the kind
+ * of each argument it consumes, as "k1,k2".  That is how `ptrguard fmt`
+ * prints them: a '*' width or precision is an argument of kind none, and
+ * "%%" consumes none.
+ */
+struct guard_kinds {
+	char buf[512];
+	size_t len;
+};
+
+static void guard_kinds_append(struct guard_kinds *k, enum seq_ptr_kind kind)
+{
+	k->len += scnprintf(k->buf + k->len, sizeof(k->buf) - k->len, "%s%s",
+			    k->len ? "," : "", seq_ptr_kind_name(kind));
+}
+
+static int guard_kinds_add(const struct printf_conv *conv, void *data)
+{
+	struct guard_kinds *k = data;
+	int i;
+
+	if (conv->conv == '%')
+		return 0;
+	for (i = 0; i < conv->len; i++) {
+		if (conv->spec[i] == '*')
+			guard_kinds_append(k, SEQ_PTR_NONE);
+	}
+	guard_kinds_append(k, seq_ptr_conv_kind(conv));
+	return 0;
+}
+
+static void guard_kinds_of(struct guard_kinds *k, const char *fmt, ...)
+{
+	va_list ap;
+
+	k->len = 0;
+	k->buf[0] = '\0';
+	va_start(ap, fmt);
+	vprintf_walk(fmt, ap, guard_kinds_add, k);
+	va_end(ap);
+}
+
+/* Enough zero arguments for any format checked; nothing is dereferenced. */
+#define GUARD_MAX_ARGS	32
+
+static void guard_kinds_of_fmt(struct guard_kinds *k, const char *fmt)
+{
+	guard_kinds_of(k, fmt, 0UL, 0UL, 0UL, 0UL, 0UL, 0UL, 0UL, 0UL,
+		       0UL, 0UL, 0UL, 0UL, 0UL, 0UL, 0UL, 0UL,
+		       0UL, 0UL, 0UL, 0UL, 0UL, 0UL, 0UL, 0UL,
+		       0UL, 0UL, 0UL, 0UL, 0UL, 0UL, 0UL, 0UL);
+}
+
+struct guard_format {
+	const char *fmt;
+	const char *kinds;
+};
+
+/* Hand-written: what each conversion of these formats is */
+static const struct guard_format guard_kind_cases[] = {
+	{ "", "" },
+	{ "text only\n", "" },
+	{ "%%", "" },
+	{ "%c%s%d%i%u%x%X%o", "none,none,none,none,none,none,none,none" },
+	{ "%hhd %hu %lu %lld %llx %zu %zd %td", "none,none,int,int,int,int,int,int" },
+	{ "%px %p %pK %pS %ps %pB", "raw,hashed,restricted,symbol,symbol,symbol" },
+	{ "%pa %pad %pR %pr %pV", "phys,phys,phys,phys,va" },
+	{ "%pe %pz %p, %p", "hashed,hashed,hashed,hashed" },
+	{ "%pI4 %pM %pUb %pE %pd %pD %pg %pGp %pOF %pfw",
+	  "none,none,none,none,none,none,none,none,none,none" },
+	{ "%ph %pb %pbl %pt %pC %pN %p4cc %pks %pus",
+	  "none,none,none,none,none,none,none,none,none" },
+	{ "%*.*lx %-08.3s %#o", "none,none,int,none,none" },
+	{ "%-*s|%.*pK", "none,none,none,restricted" },
+	{ "%5%%lx", "int" },
+	{ "%-%px", "" },
+	{ "%lx %n %px", "int" },
+	{ "%y%lx", "" },
+	{ "%lx%", "int" },
+};
+
+static void guard_kind_case_desc(const struct guard_format *f, char *desc)
+{
+	snprintf(desc, KUNIT_PARAM_DESC_SIZE, "%*pE", (int)strlen(f->fmt), f->fmt);
+}
+
+KUNIT_ARRAY_PARAM(guard_kind_cases, guard_kind_cases, guard_kind_case_desc);
+
+static void guard_kinds_case(struct kunit *test)
+{
+	const struct guard_format *f = test->param_value;
+	struct guard_kinds k;
+
+	guard_kinds_of_fmt(&k, f->fmt);
+	KUNIT_EXPECT_STREQ_MSG(test, k.buf, f->kinds, "\"%s\"", f->fmt);
+}
+
+/* Generated at test time by tests/kunit/run; see guard_differential(). */
+#if __has_include("seq_ptr_guard_kunit_formats.h")
+#include "seq_ptr_guard_kunit_formats.h"
+#define GUARD_HAVE_FORMATS 1
+#endif
+
+/*
+ * The userspace auditor decodes format literals with its own parser and
+ * the same seq_ptr_kind.h.  tests/kunit/run writes every seq-output format
+ * literal of this tree, with the kinds `ptrguard fmt` gives them, into
+ * seq_ptr_guard_kunit_formats.h; the kernel's decoder must agree.
+ */
+static void guard_differential(struct kunit *test)
+{
+#ifdef GUARD_HAVE_FORMATS
+	unsigned int i, checked = 0, differ = 0;
+	struct guard_kinds k;
+
+	for (i = 0; i < ARRAY_SIZE(guard_formats); i++) {
+		const struct guard_format *f = &guard_formats[i];
+		const char *p;
+		int n = 0;
+
+		for (p = f->fmt; *p; p++)
+			n += *p == '%' || *p == '*';
+		if (n > GUARD_MAX_ARGS)
+			continue;
+
+		guard_kinds_of_fmt(&k, f->fmt);
+		checked++;
+		if (strcmp(k.buf, f->kinds)) {
+			if (differ++ < 10)
+				kunit_err(test, "\"%*pE\": kernel %s, ptrguard fmt %s\n",
+					  (int)strlen(f->fmt), f->fmt, k.buf, f->kinds);
+		}
+	}
+	kunit_info(test, "%u of %zu formats checked, %u differ\n",
+		   checked, ARRAY_SIZE(guard_formats), differ);
+	KUNIT_EXPECT_EQ(test, differ, 0);
+	KUNIT_EXPECT_GT(test, checked, 0);
+#else
+	kunit_skip(test, "no seq_ptr_guard_kunit_formats.h (made by tests/kunit/run)");
+#endif
+}
+
+/*
+ * Reading a real seq_file through seq_read_iter().  The file has three
+ * records; the middle one prints the pointer it is given.
+ */
+struct guard_file {
+	const char *fmt[3];
+	const void *arg;
+	unsigned int pad;	/* bytes of padding before record 1's pointer */
+};
+
+static void *guard_start(struct seq_file *m, loff_t *pos)
+{
+	return *pos < 3 ? pos : NULL;
+}
+
+static void *guard_next(struct seq_file *m, void *v, loff_t *pos)
+{
+	++*pos;
+	return guard_start(m, pos);
+}
+
+static void guard_stop(struct seq_file *m, void *v)
+{
+}
+
+static int guard_show(struct seq_file *m, void *v)
+{
+	const struct guard_file *g = m->private;
+	loff_t i = *(loff_t *)v;
+
+	if (i == 1 && g->pad)
+		seq_printf(m, "%*s", g->pad, "");
+	seq_printf(m, g->fmt[i], g->arg);
+	return 0;
+}
+
+static const struct seq_operations guard_seq_ops = {
+	.start = guard_start,
+	.next = guard_next,
+	.stop = guard_stop,
+	.show = guard_show,
+};
+
+static struct file *guard_open(struct kunit *test, const struct guard_file *g,
+			       const struct cred *opener)
+{
+	struct file *file = kunit_kzalloc(test, sizeof(*file), GFP_KERNEL);
+
+	KUNIT_ASSERT_NOT_NULL(test, file);
+	file->f_cred = opener;
+	KUNIT_ASSERT_EQ(test, seq_open(file, &guard_seq_ops), 0);
+	((struct seq_file *)file->private_data)->private = (void *)g;
+	return file;
+}
+
+static void guard_close(struct file *file)
+{
+	seq_release(NULL, file);
+}
+
+static ssize_t guard_read(struct file *file, char *buf, size_t len, loff_t *pos)
+{
+	struct kvec kv = { .iov_base = buf, .iov_len = len };
+	struct iov_iter iter;
+	struct kiocb kiocb;
+	ssize_t ret;
+
+	init_sync_kiocb(&kiocb, file);
+	kiocb.ki_pos = *pos;
+	iov_iter_kvec(&iter, ITER_DEST, &kv, 1, len);
+	ret = seq_read_iter(&kiocb, &iter);
+	*pos = kiocb.ki_pos;
+	return ret;
+}
+
+/* Read the whole file @chunk bytes at a time; returns the first error or 0 */
+static ssize_t guard_read_all(struct file *file, char *buf, size_t size,
+			      size_t chunk, size_t *got)
+{
+	loff_t pos = 0;
+	ssize_t n;
+
+	*got = 0;
+	do {
+		n = guard_read(file, buf + *got, min(chunk, size - *got), &pos);
+		if (n > 0)
+			*got += n;
+	} while (n > 0 && *got < size);
+	buf[*got] = '\0';
+	return n < 0 ? n : 0;
+}
+
+enum guard_opener { OPENER_PRIV, OPENER_NOCAP, OPENER_OTHER_UID };
+
+static const struct cred *guard_cred(struct kunit *test, enum guard_opener who)
+{
+	struct cred *cred = prepare_creds();
+
+	KUNIT_ASSERT_NOT_NULL(test, cred);
+	if (who == OPENER_NOCAP)
+		cap_lower(cred->cap_effective, CAP_SYSLOG);
+	else if (who == OPENER_OTHER_UID)
+		cred->euid = KUIDT_INIT(1000);
+	return cred;
+}
+
+static const char guard_fmt_rec_px[] = "[%px]\n";
+static const char guard_fmt_rec_p[] = "[%p]\n";
+static const char guard_fmt_leak[] = "[%px]\nlast\n";
+
+struct guard_read_case {
+	const char *name;
+	int mode;
+	enum guard_opener opener;
+	bool leak;		/* record 1 prints a heap address */
+	unsigned int pad;	/* make record 1 overflow the first buffer */
+	size_t chunk;		/* read() size */
+	bool refused;		/* expected: the read stops at record 1 */
+};
+
+static const struct guard_read_case guard_read_cases[] = {
+	{ "off", SEQ_PTR_GUARD_OFF, OPENER_NOCAP, true, 0, 4096, false },
+	{ "log", SEQ_PTR_GUARD_LOG, OPENER_NOCAP, true, 0, 4096, false },
+	{ "unpriv, no leak", SEQ_PTR_GUARD_REFUSE_UNPRIV, OPENER_NOCAP, false, 0, 4096, false },
+	{ "unpriv, CAP_SYSLOG", SEQ_PTR_GUARD_REFUSE_UNPRIV, OPENER_PRIV, true, 0, 4096, false },
+	{ "unpriv, no CAP_SYSLOG", SEQ_PTR_GUARD_REFUSE_UNPRIV, OPENER_NOCAP, true, 0, 4096, true },
+	{ "unpriv, uid changed", SEQ_PTR_GUARD_REFUSE_UNPRIV, OPENER_OTHER_UID,
+	  true, 0, 4096, true },
+	{ "refuse, CAP_SYSLOG", SEQ_PTR_GUARD_REFUSE, OPENER_PRIV, true, 0, 4096, true },
+	{ "refuse, no leak", SEQ_PTR_GUARD_REFUSE, OPENER_PRIV, false, 0, 4096, false },
+	{ "refuse, 1-byte reads", SEQ_PTR_GUARD_REFUSE, OPENER_PRIV, true, 0, 1, true },
+	{ "refuse, 3-byte reads", SEQ_PTR_GUARD_REFUSE, OPENER_PRIV, true, 0, 3, true },
+	{ "refuse, overflow first", SEQ_PTR_GUARD_REFUSE, OPENER_PRIV, true, 5000, 16384, true },
+	{ "refuse, overflow, no leak", SEQ_PTR_GUARD_REFUSE, OPENER_PRIV,
+	  false, 5000, 16384, false },
+	{ "log, overflow", SEQ_PTR_GUARD_LOG, OPENER_PRIV, true, 5000, 16384, false },
+};
+
+static void guard_read_case_desc(const struct guard_read_case *c, char *desc)
+{
+	strscpy(desc, c->name, KUNIT_PARAM_DESC_SIZE);
+}
+
+KUNIT_ARRAY_PARAM(guard_read_cases, guard_read_cases, guard_read_case_desc);
+
+static void guard_read_case(struct kunit *test)
+{
+	const struct guard_read_case *c = test->param_value;
+	const struct guard_objs *o = test->priv;
+	struct guard_file g = {
+		.fmt = { "first\n", c->leak ? guard_fmt_rec_px : guard_fmt_rec_p, "last\n" },
+		.arg = o->heap,
+		.pad = c->pad,
+	};
+	const struct cred *opener = guard_cred(test, c->opener);
+	size_t size = 16384, got, len1;
+	char *buf = kunit_kzalloc(test, size + 1, GFP_KERNEL);
+	char *want = kunit_kzalloc(test, size + 1, GFP_KERNEL);
+	struct file *file;
+	ssize_t err;
+	int old;
+
+	KUNIT_ASSERT_NOT_NULL(test, buf);
+	KUNIT_ASSERT_NOT_NULL(test, want);
+
+	/* What the file holds with the guard off: the reference output. */
+	len1 = scnprintf(want, size, "first\n%*s", c->pad, "");
+	if (c->leak)
+		guard_print(want + len1, size - len1, guard_fmt_leak, o->heap);
+
+	old = seq_ptr_guard_set_mode(c->mode);
+	file = guard_open(test, &g, opener);
+	err = guard_read_all(file, buf, size, c->chunk, &got);
+	if (c->refused) {
+		/* Records before the refused one are returned, then -EPERM. */
+		KUNIT_EXPECT_EQ_MSG(test, err, -EPERM, "%s", c->name);
+		KUNIT_EXPECT_STREQ_MSG(test, buf, "first\n", "%s", c->name);
+		/* ... and it stays refused */
+		{
+			loff_t pos = got;
+
+			KUNIT_EXPECT_EQ_MSG(test, guard_read(file, buf, size, &pos),
+					    -EPERM, "%s: read again", c->name);
+		}
+	} else {
+		KUNIT_EXPECT_EQ_MSG(test, err, 0, "%s", c->name);
+		if (c->leak)
+			KUNIT_EXPECT_STREQ_MSG(test, buf, want, "%s", c->name);
+		else
+			KUNIT_EXPECT_EQ_MSG(test, got, len1 + 3 + 2 * sizeof(void *) + 5,
+					    "%s: %s", c->name, buf);
+	}
+	guard_close(file);
+	seq_ptr_guard_set_mode(old);
+	put_cred(opener);
+}
+
+/* pread() past the first record goes through traverse(). */
+static void guard_read_offset(struct kunit *test)
+{
+	const struct guard_objs *o = test->priv;
+	struct guard_file g = {
+		.fmt = { "first\n", "[%px]\n", "last\n" },
+		.arg = o->heap,
+	};
+	const struct cred *opener = guard_cred(test, OPENER_PRIV);
+	struct file *file;
+	char buf[64];
+	loff_t pos;
+	int old;
+
+	old = seq_ptr_guard_set_mode(SEQ_PTR_GUARD_REFUSE);
+	file = guard_open(test, &g, opener);
+
+	pos = 2;	/* inside "first\n": returns its tail, then stops */
+	KUNIT_EXPECT_EQ(test, guard_read(file, buf, sizeof(buf), &pos), 4);
+	KUNIT_EXPECT_MEMEQ(test, buf, "rst\n", 4);
+
+	pos = 8;	/* inside the refused record */
+	KUNIT_EXPECT_EQ(test, guard_read(file, buf, sizeof(buf), &pos), -EPERM);
+
+	guard_close(file);
+	seq_ptr_guard_set_mode(old);
+	put_cred(opener);
+}
+
+/* One refused file does not affect another, nor the next reader. */
+static void guard_read_isolation(struct kunit *test)
+{
+	const struct guard_objs *o = test->priv;
+	struct guard_file bad = { .fmt = { "a\n", "%px\n", "c\n" }, .arg = o->heap };
+	struct guard_file good = { .fmt = { "a\n", "%p\n", "c\n" }, .arg = o->heap };
+	const struct cred *priv = guard_cred(test, OPENER_PRIV);
+	const struct cred *nocap = guard_cred(test, OPENER_NOCAP);
+	struct file *f1, *f2, *f3;
+	char buf[128];
+	size_t got;
+	int old;
+
+	old = seq_ptr_guard_set_mode(SEQ_PTR_GUARD_REFUSE_UNPRIV);
+	f1 = guard_open(test, &bad, nocap);
+	f2 = guard_open(test, &good, nocap);
+	f3 = guard_open(test, &bad, priv);
+
+	KUNIT_EXPECT_EQ(test, guard_read_all(f1, buf, sizeof(buf) - 1, 64, &got), -EPERM);
+	KUNIT_EXPECT_EQ(test, guard_read_all(f2, buf, sizeof(buf) - 1, 64, &got), 0);
+	KUNIT_EXPECT_EQ(test, got, 2 + 2 * sizeof(void *) + 1 + 2);
+	KUNIT_EXPECT_EQ(test, guard_read_all(f3, buf, sizeof(buf) - 1, 64, &got), 0);
+	KUNIT_EXPECT_EQ(test, got, 2 + 2 * sizeof(void *) + 1 + 2);
+
+	guard_close(f1);
+	guard_close(f2);
+	guard_close(f3);
+	seq_ptr_guard_set_mode(old);
+	put_cred(priv);
+	put_cred(nocap);
+}
+
+static int guard_test_init(struct kunit *test)
+{
+	struct guard_objs *o = kunit_kzalloc(test, sizeof(*o), GFP_KERNEL);
+
+	KUNIT_ASSERT_NOT_NULL(test, o);
+	o->heap = kunit_kmalloc(test, 64, GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, o->heap);
+	o->vmalloc = vmalloc(PAGE_SIZE);
+	KUNIT_ASSERT_NOT_NULL(test, o->vmalloc);
+	test->priv = o;
+	return 0;
+}
+
+static void guard_test_exit(struct kunit *test)
+{
+	const struct guard_objs *o = test->priv;
+
+	vfree(o->vmalloc);
+}
+
+static struct kunit_case seq_ptr_guard_test_cases[] = {
+	KUNIT_CASE_PARAM(guard_find_case, guard_cases_gen_params),
+	KUNIT_CASE(guard_nested_va),
+	KUNIT_CASE_PARAM(guard_kinds_case, guard_kind_cases_gen_params),
+	KUNIT_CASE_PARAM(guard_read_case, guard_read_cases_gen_params),
+	KUNIT_CASE(guard_read_offset),
+	KUNIT_CASE(guard_read_isolation),
+	KUNIT_CASE(guard_differential),
+	{}
+};
+
+static struct kunit_suite seq_ptr_guard_test_suite = {
+	.name = "seq_ptr_guard",
+	.init = guard_test_init,
+	.exit = guard_test_exit,
+	.test_cases = seq_ptr_guard_test_cases,
+};
+
+kunit_test_suite(seq_ptr_guard_test_suite);
+
+MODULE_DESCRIPTION("KUnit tests for the seq_file pointer guard");
+MODULE_LICENSE("GPL");

@@ -1,0 +1,71 @@
+#!/bin/sh
+# Build the guarded tree in the configurations the series must survive,
+# too slow for `make test` (minutes each on 2 cores): run it by hand or
+# from a bench/CI job.
+#
+#   check-kernel.sh [CONFIG...]
+#
+# CONFIG is one of (default: all of them, in this order):
+#   allno-off   x86_64 allnoconfig: no PROC_FS, so no guard; the hooks
+#               compile to nothing
+#   allno-on    x86_64 allnoconfig + PROC_FS + SEQ_PTR_GUARD: the guard
+#               without SYSCTL, KALLSYMS or MODULES (the stubs)
+#   uml-off     UML with KUnit but without the guard
+# Build dirs: $PTRGUARD_CACHE/build-check-CONFIG.  Prints PASS:/FAIL: per
+# configuration with its build time; exits non-zero if any failed.
+set -u
+
+top=$(cd "$(dirname "$0")/.." && pwd)
+cache=${PTRGUARD_CACHE:-$HOME/.cache/ptrguard}
+jobs=${J:-2}
+tree=$("$top/scripts/kernel-series.sh" --apply | tail -n 1) || exit 2
+logs=$top/build/test-logs/check-kernel
+mkdir -p "$logs"
+failed=0
+
+build() {
+	name=$1
+	out=$cache/build-check-$name
+	mkdir -p "$out"
+	start=$(date +%s)
+	case $name in
+	allno-off)
+		make -C "$tree" -s O="$out" ARCH=x86_64 allnoconfig &&
+		make -C "$tree" -s O="$out" ARCH=x86_64 -j"$jobs" vmlinux
+		;;
+	allno-on)
+		make -C "$tree" -s O="$out" ARCH=x86_64 allnoconfig &&
+		"$tree/scripts/config" --file "$out/.config" -e PROC_FS \
+			-e SEQ_PTR_GUARD --set-val SEQ_PTR_GUARD_DEFAULT_MODE 2 &&
+		make -C "$tree" -s O="$out" ARCH=x86_64 olddefconfig &&
+		grep -q '^CONFIG_SEQ_PTR_GUARD=y' "$out/.config" &&
+		make -C "$tree" -s O="$out" ARCH=x86_64 -j"$jobs" vmlinux &&
+		[ -f "$out/lib/seq_ptr_guard.o" ]
+		;;
+	uml-off)
+		printf 'CONFIG_KUNIT=y\nCONFIG_PROC_FS=y\n# CONFIG_SEQ_PTR_GUARD is not set\n' \
+			>"$out/.kunitconfig" &&
+		(cd "$tree" && python3 tools/testing/kunit/kunit.py build \
+			--kunitconfig="$out/.kunitconfig" --build_dir="$out" --jobs="$jobs") &&
+		! grep -q '^CONFIG_SEQ_PTR_GUARD=y' "$out/.config"
+		;;
+	*)
+		echo "check-kernel: $name: unknown configuration" >&2
+		return 2
+		;;
+	esac >"$logs/$name.log" 2>&1
+	rc=$?
+	if [ $rc -eq 0 ]; then
+		echo "PASS: build $name ($(($(date +%s) - start)) s)"
+	else
+		echo "FAIL: build $name ($(($(date +%s) - start)) s, see $logs/$name.log)"
+		tail -n 20 "$logs/$name.log"
+		failed=1
+	fi
+}
+
+[ $# -gt 0 ] || set -- allno-off allno-on uml-off
+for c in "$@"; do
+	build "$c"
+done
+exit $failed

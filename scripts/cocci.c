@@ -1,0 +1,1559 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * cocci: run the cocci/ rules with spatch and collect their records.
+ *
+ * The work is split in four steps, each a small function below:
+ *
+ *  1. ask spatch for each rule's "Grep query" (spatch --parse-cocci), which
+ *     also checks that the rule parses;
+ *  2. walk the paths and keep the files that satisfy a query: the same
+ *     prefilter spatch applies before parsing a file, done once in C so
+ *     that no spatch process reads a file that cannot match;
+ *  3. run spatch on the candidates, split in groups over opts->jobs
+ *     processes, each writing to its own temporary files, with
+ *     --verbose-parsing so that its stderr says which files had lines it
+ *     could not parse ("badcount: N" after "HANDLING: FILE");
+ *  4. parse the "F" and "C" records (docs/design.md), sort, deduplicate.
+ */
+#include <ctype.h>
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cocci.h"
+#include "ptrguard.h"
+
+/* ---------------------------------------------------------------- memory */
+
+static void *xrealloc(void *p, size_t n)
+{
+	p = realloc(p, n ? n : 1);
+	if (!p)
+		die("out of memory");
+	return p;
+}
+
+static char *xstrdup(const char *s)
+{
+	char *d = strdup(s);
+
+	if (!d)
+		die("out of memory");
+	return d;
+}
+
+static char *xstrndup(const char *s, size_t n)
+{
+	char *d = strndup(s, n);
+
+	if (!d)
+		die("out of memory");
+	return d;
+}
+
+static char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static char *xasprintf(const char *fmt, ...)
+{
+	va_list ap;
+	char *s;
+	int n;
+
+	va_start(ap, fmt);
+	n = vasprintf(&s, fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		die("out of memory");
+	return s;
+}
+
+#define GROW(arr, nr, alloc) do {					\
+	if ((nr) >= (alloc)) {						\
+		(alloc) = (alloc) ? 2 * (alloc) : 16;			\
+		(arr) = xrealloc((arr), (alloc) * sizeof(*(arr)));	\
+	}								\
+} while (0)
+
+struct strvec {
+	char **v;
+	size_t nr, alloc;
+};
+
+static void strvec_push(struct strvec *sv, char *s)
+{
+	GROW(sv->v, sv->nr + 1, sv->alloc);
+	sv->v[sv->nr++] = s;
+	sv->v[sv->nr] = NULL;
+}
+
+static void strvec_clear(struct strvec *sv)
+{
+	size_t i;
+
+	for (i = 0; i < sv->nr; i++)
+		free(sv->v[i]);
+	free(sv->v);
+	memset(sv, 0, sizeof(*sv));
+}
+
+/* Read a whole file; NULL with errno set on failure. */
+static char *read_file(const char *path, size_t *len)
+{
+	struct stat st;
+	char *buf = NULL;
+	size_t n = 0, alloc = 0;
+	ssize_t r;
+	int fd, saved;
+
+	fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+	if (fd < 0)
+		return NULL;
+	if (fstat(fd, &st) < 0)
+		goto fail;
+	if (!S_ISREG(st.st_mode)) {
+		errno = S_ISDIR(st.st_mode) ? EISDIR : EINVAL;
+		goto fail;
+	}
+	alloc = (size_t)st.st_size + 1;
+	buf = xrealloc(NULL, alloc);
+	for (;;) {
+		if (n + 1 >= alloc) {
+			alloc *= 2;
+			buf = xrealloc(buf, alloc);
+		}
+		r = read(fd, buf + n, alloc - n - 1);
+		if (r < 0) {
+			if (errno == EINTR)
+				continue;
+			goto fail;
+		}
+		if (!r)
+			break;
+		n += (size_t)r;
+	}
+	close(fd);
+	buf[n] = '\0';
+	*len = n;
+	return buf;
+fail:
+	saved = errno;
+	free(buf);
+	close(fd);
+	errno = saved;
+	return NULL;
+}
+
+/* ------------------------------------------------------- root and rules */
+
+static int is_file(const char *dir, const char *name)
+{
+	char *p = xasprintf("%s/%s", dir, name);
+	struct stat st;
+	int ok = !stat(p, &st) && S_ISREG(st.st_mode);
+
+	free(p);
+	return ok;
+}
+
+/*
+ * An absolute, lexically normalised form of @path (".", ".." and "//"
+ * resolved without following symbolic links, so that paths inside a tree
+ * of symlinks, like the gate's shadow trees, stay inside it).
+ */
+static char *abspath(const char *path)
+{
+	char cwd[PATH_MAX], *full, *out, *seg, *save = NULL;
+	size_t n = 0;
+
+	if (path[0] == '/') {
+		full = xstrdup(path);
+	} else {
+		if (!getcwd(cwd, sizeof(cwd)))
+			return NULL;
+		full = xasprintf("%s/%s", cwd, path);
+	}
+	out = xrealloc(NULL, strlen(full) + 2);
+	for (seg = strtok_r(full, "/", &save); seg; seg = strtok_r(NULL, "/", &save)) {
+		if (!strcmp(seg, "."))
+			continue;
+		if (!strcmp(seg, "..")) {
+			while (n > 0 && out[n - 1] != '/')
+				n--;
+			if (n > 0)
+				n--;
+			continue;
+		}
+		out[n++] = '/';
+		memcpy(out + n, seg, strlen(seg));
+		n += strlen(seg);
+	}
+	if (!n)
+		out[n++] = '/';
+	out[n] = '\0';
+	free(full);
+	return out;
+}
+
+char *cocci_find_root(const char *path)
+{
+	struct stat st;
+	char *dir, *slash;
+
+	if (stat(path, &st) < 0) {
+		error("%s: %s", path, strerror(errno));
+		return NULL;
+	}
+	dir = abspath(path);
+	if (!dir) {
+		error("%s: %s", path, strerror(errno));
+		return NULL;
+	}
+	if (!S_ISDIR(st.st_mode)) {
+		slash = strrchr(dir, '/');
+		slash[slash == dir ? 1 : 0] = '\0';
+	}
+	for (;;) {
+		if (is_file(dir, "Makefile") && is_file(dir, "Kconfig") &&
+		    is_file(dir, "MAINTAINERS"))
+			return dir;
+		if (!strcmp(dir, "/"))
+			break;
+		slash = strrchr(dir, '/');
+		slash[slash == dir ? 1 : 0] = '\0';
+	}
+	free(dir);
+	error("%s: not inside a kernel tree (no directory above it holds Makefile, Kconfig and MAINTAINERS; use --tree DIR)",
+	      path);
+	return NULL;
+}
+
+static int is_dir(const char *path)
+{
+	struct stat st;
+
+	return !stat(path, &st) && S_ISDIR(st.st_mode);
+}
+
+char *cocci_rules_dir(void)
+{
+	char exe[PATH_MAX];
+	char *cand, *slash;
+	ssize_t n;
+
+	n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+	if (n < 0) {
+		error("/proc/self/exe: %s (use --rules DIR)", strerror(errno));
+		return NULL;
+	}
+	exe[n] = '\0';
+	slash = strrchr(exe, '/');
+	if (slash)
+		*slash = '\0';
+	/* build/ptrguard -> ../cocci; bin/ptrguard -> ../share/ptrguard/cocci */
+	cand = xasprintf("%s/../cocci", exe);
+	if (is_dir(cand))
+		return cand;
+	free(cand);
+	cand = xasprintf("%s/../share/ptrguard/cocci", exe);
+	if (is_dir(cand))
+		return cand;
+	error("no rules directory next to %s (looked for ../cocci and ../share/ptrguard/cocci; use --rules DIR)",
+	      exe);
+	free(cand);
+	return NULL;
+}
+
+/* ------------------------------------------------------- grep queries */
+
+/*
+ * A rule's prefilter, as spatch prints it after "Grep query": identifiers
+ * combined with "||", "&&" and parentheses.  A file is a candidate when
+ * the expression holds, an identifier being true when it occurs in the
+ * file as a whole word.
+ */
+struct query {
+	char *text;		/* NULL: the rule has no query */
+};
+
+static int word_char(char c)
+{
+	return isalnum((unsigned char)c) || c == '_';
+}
+
+static int has_word(const char *buf, size_t len, const char *w, size_t wlen)
+{
+	const char *p = buf, *end = buf + len;
+
+	while ((p = memmem(p, (size_t)(end - p), w, wlen))) {
+		if ((p == buf || !word_char(p[-1])) &&
+		    (p + wlen == end || !word_char(p[wlen])))
+			return 1;
+		p++;
+	}
+	return 0;
+}
+
+/* Recursive descent over the query text: or := and ('||' and)*, and := atom ('&&' atom)* */
+struct qeval {
+	const char *s;
+	const char *buf;
+	size_t len;
+	int bad;
+};
+
+static void qskip(struct qeval *q)
+{
+	while (isspace((unsigned char)*q->s))
+		q->s++;
+}
+
+static int q_or(struct qeval *q);
+
+static int q_atom(struct qeval *q)
+{
+	const char *start;
+	int v;
+
+	qskip(q);
+	if (*q->s == '(') {
+		q->s++;
+		v = q_or(q);
+		qskip(q);
+		if (*q->s != ')')
+			q->bad = 1;
+		else
+			q->s++;
+		return v;
+	}
+	start = q->s;
+	while (word_char(*q->s))
+		q->s++;
+	if (q->s == start) {
+		q->bad = 1;
+		return 1;
+	}
+	return has_word(q->buf, q->len, start, (size_t)(q->s - start));
+}
+
+static int q_and(struct qeval *q)
+{
+	int v = q_atom(q);
+
+	for (;;) {
+		qskip(q);
+		if (q->s[0] != '&' || q->s[1] != '&')
+			return v;
+		q->s += 2;
+		v = q_atom(q) && v;
+	}
+}
+
+static int q_or(struct qeval *q)
+{
+	int v = q_and(q);
+
+	for (;;) {
+		qskip(q);
+		if (q->s[0] != '|' || q->s[1] != '|')
+			return v;
+		q->s += 2;
+		v = q_and(q) || v;
+	}
+}
+
+/* 1 if the file may match, 0 if not, -1 if the query does not parse. */
+static int query_match(const struct query *qr, const char *buf, size_t len)
+{
+	struct qeval q = { qr->text, buf, len, 0 };
+	int v = q_or(&q);
+
+	qskip(&q);
+	if (q.bad || *q.s)
+		return -1;
+	return v;
+}
+
+/* ---------------------------------------------------------- processes */
+
+struct rule {
+	char *path;		/* absolute */
+	char *name;		/* basename */
+	struct strvec options;	/* from its "// Options:" line */
+	struct query query;
+	int headers;		/* --include-headers: also .h files */
+};
+
+static const char *spatch_prog(const struct cocci_opts *opts)
+{
+	const char *s = opts->spatch;
+
+	if (!s || !*s)
+		s = getenv("SPATCH");
+	return s && *s ? s : "spatch";
+}
+
+/* Is @prog runnable (a path, or found in $PATH)? */
+static int find_program(const char *prog)
+{
+	const char *path = getenv("PATH");
+	char *copy, *dir, *save = NULL, *cand;
+	int ok = 0;
+
+	if (strchr(prog, '/'))
+		return !access(prog, X_OK);
+	if (!path)
+		return 0;
+	copy = xstrdup(path);
+	for (dir = strtok_r(copy, ":", &save); dir && !ok;
+	     dir = strtok_r(NULL, ":", &save)) {
+		cand = xasprintf("%s/%s", *dir ? dir : ".", prog);
+		ok = !access(cand, X_OK) && !is_dir(cand);
+		free(cand);
+	}
+	free(copy);
+	return ok;
+}
+
+struct proc {
+	pid_t pid;
+	char *out, *err;	/* temporary files */
+	size_t group;		/* index of the group it runs */
+};
+
+/* Start argv in @cwd with stdout and stderr to the named files. */
+static pid_t spawn(char **argv, const char *cwd, const char *out, const char *err)
+{
+	pid_t pid;
+	int fd;
+
+	fflush(NULL);
+	pid = fork();
+	if (pid < 0) {
+		error("fork: %s", strerror(errno));
+		return -1;
+	}
+	if (pid)
+		return pid;
+	fd = open("/dev/null", O_RDONLY);
+	if (fd >= 0) {
+		dup2(fd, 0);
+		close(fd);
+	}
+	fd = open(out, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+	if (fd < 0 || dup2(fd, 1) < 0)
+		_exit(126);
+	close(fd);
+	fd = open(err, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+	if (fd < 0 || dup2(fd, 2) < 0)
+		_exit(126);
+	close(fd);
+	if (cwd && chdir(cwd) < 0)
+		_exit(126);
+	execvp(argv[0], argv);
+	_exit(127);
+}
+
+/* The last non-empty line of a file, for error messages. */
+static char *last_line(const char *path)
+{
+	size_t len;
+	char *buf = read_file(path, &len), *end, *start, *line;
+
+	if (!buf)
+		return xstrdup("(no output)");
+	end = buf + len;
+	while (end > buf && isspace((unsigned char)end[-1]))
+		end--;
+	start = end;
+	while (start > buf && start[-1] != '\n')
+		start--;
+	line = start == end ? xstrdup("(no output)") :
+		xstrndup(start, (size_t)(end - start));
+	free(buf);
+	return line;
+}
+
+/* The file named by the last "HANDLING: " line of spatch's stderr, or NULL. */
+static char *last_handled(const char *path)
+{
+	size_t len;
+	char *buf = read_file(path, &len), *p, *found = NULL;
+
+	if (!buf)
+		return NULL;
+	for (p = buf; (p = strstr(p, "HANDLING: ")); p += 10)
+		if (p == buf || p[-1] == '\n')
+			found = p + 10;
+	if (found)
+		found = xstrndup(found, strcspn(found, "\n"));
+	free(buf);
+	return found;
+}
+
+/* Describe how a child ended; NULL if it exited 0. */
+static char *exit_status(int status)
+{
+	if (WIFSIGNALED(status))
+		return xasprintf("killed by signal %d (%s)", WTERMSIG(status),
+				 strsignal(WTERMSIG(status)));
+	if (WIFEXITED(status) && WEXITSTATUS(status))
+		return xasprintf("exited with status %d", WEXITSTATUS(status));
+	return NULL;
+}
+
+static int wait_for(pid_t pid, int *status)
+{
+	while (waitpid(pid, status, 0) < 0) {
+		if (errno != EINTR) {
+			error("waitpid: %s", strerror(errno));
+			return -1;
+		}
+	}
+	return 0;
+}
+
+/* ------------------------------------------------------------- rules */
+
+static const char *mode_flag(const struct cocci_opts *opts)
+{
+	return opts->patch_out ? "patch" : "ptrguard";
+}
+
+static void rule_free(struct rule *r)
+{
+	free(r->path);
+	free(r->name);
+	strvec_clear(&r->options);
+	free(r->query.text);
+}
+
+/* Read the "// Options:" line of a rule, as scripts/coccicheck does. */
+static int rule_read_options(struct rule *r)
+{
+	size_t len, i;
+	char *buf = read_file(r->path, &len), *line, *opt, *save = NULL, *nl;
+
+	if (!buf) {
+		error("%s: %s", r->path, strerror(errno));
+		return -1;
+	}
+	for (line = buf; line && *line; line = nl ? nl + 1 : NULL) {
+		nl = strchr(line, '\n');
+		if (nl)
+			*nl = '\0';
+		if (strncmp(line, "// Options:", 11))
+			continue;
+		for (opt = strtok_r(line + 11, " \t", &save); opt;
+		     opt = strtok_r(NULL, " \t", &save))
+			strvec_push(&r->options, xstrdup(opt));
+	}
+	free(buf);
+	for (i = 0; i < r->options.nr; i++)
+		if (!strcmp(r->options.v[i], "--include-headers"))
+			r->headers = 1;
+	return 0;
+}
+
+/*
+ * Ask spatch for the rule's grep query.  This parses the rule, so a broken
+ * rule is reported here, before any file is read.
+ */
+static int rule_query(const struct cocci_opts *opts, struct rule *r,
+		      const char *tmpdir)
+{
+	char *out = xasprintf("%s/query.out", tmpdir);
+	char *err = xasprintf("%s/query.err", tmpdir);
+	/*
+	 * The query of the records mode, in patch mode too: patch mode only
+	 * rewrites calls that the records mode reports, and its own query
+	 * can be weaker (rules matching any call, filtered in Python).
+	 */
+	char *argv[] = { (char *)spatch_prog(opts), "-D", "ptrguard",
+			 "--parse-cocci", r->path, NULL };
+	char *buf = NULL, *p, *why, *line;
+	size_t len;
+	int status, ret = -1;
+	pid_t pid;
+
+	pid = spawn(argv, NULL, out, err);
+	if (pid < 0 || wait_for(pid, &status) < 0)
+		goto out;
+	why = exit_status(status);
+	if (why) {
+		line = last_line(err);
+		error("%s: spatch cannot parse the rule (%s): %s", r->path, why, line);
+		free(line);
+		free(why);
+		goto out;
+	}
+	buf = read_file(out, &len);
+	if (!buf) {
+		error("%s: %s", out, strerror(errno));
+		goto out;
+	}
+	p = strstr(buf, "\nGrep query\n");
+	if (!p) {
+		error("%s: spatch found no grep query in the rule: it would parse every file (%s)",
+		      r->path, strstr(buf, "No grep query") ? "No grep query" :
+		      "no \"Grep query\" line in spatch --parse-cocci");
+		goto out;
+	}
+	p += strlen("\nGrep query\n");
+	r->query.text = xstrndup(p, strcspn(p, "\n"));
+	if (query_match(&r->query, "", 0) < 0) {
+		error("%s: cannot read spatch's grep query '%s'", r->path, r->query.text);
+		goto out;
+	}
+	ret = 0;
+out:
+	free(buf);
+	unlink(out);
+	unlink(err);
+	free(out);
+	free(err);
+	return ret;
+}
+
+static int rules_load(const struct cocci_opts *opts, const char *tmpdir,
+		      struct rule *rules, size_t *nrules)
+{
+	static const char * const names[] = { "seq_px.cocci", "seq_int_cast.cocci" };
+	size_t i, n = opts->casts ? 2 : 1;
+	char *path;
+
+	*nrules = 0;
+	for (i = 0; i < n; i++) {
+		struct rule *r = &rules[*nrules];
+
+		memset(r, 0, sizeof(*r));
+		path = xasprintf("%s/%s", opts->rules_dir, names[i]);
+		if (access(path, R_OK) < 0 || !(r->path = realpath(path, NULL))) {
+			error("%s: %s", path, strerror(errno));
+			free(path);
+			return -1;
+		}
+		free(path);
+		r->name = xstrdup(names[i]);
+		(*nrules)++;
+		if (rule_read_options(r) < 0 || rule_query(opts, r, tmpdir) < 0)
+			return -1;
+	}
+	return 0;
+}
+
+/* --------------------------------------------------------- file lists */
+
+struct cand {
+	char *file;		/* relative to the root */
+	size_t size;
+	unsigned int rules;	/* bit i: rule i may match */
+};
+
+struct walk {
+	const char *root;	/* absolute */
+	size_t rootlen;
+	struct rule *rules;
+	size_t nrules;
+	struct cand *cands;
+	size_t ncands, alloc;
+	size_t nscanned;
+	int headers;		/* some rule wants .h files */
+};
+
+static int wanted_name(const char *name, int headers)
+{
+	size_t n = strlen(name);
+
+	return n > 2 && name[n - 2] == '.' &&
+		(name[n - 1] == 'c' || (headers && name[n - 1] == 'h'));
+}
+
+/* Prefilter one file: @abs is absolute, @rel relative to the root. */
+static int walk_file(struct walk *w, const char *abs, const char *rel)
+{
+	unsigned int mask = 0;
+	size_t len, i;
+	char *buf;
+	int m;
+
+	buf = read_file(abs, &len);
+	if (!buf) {
+		error("%s: cannot read: %s", rel,
+		      errno == EINVAL ? "not a regular file" : strerror(errno));
+		return -1;
+	}
+	w->nscanned++;
+	for (i = 0; i < w->nrules; i++) {
+		if (!w->rules[i].headers && rel[strlen(rel) - 1] == 'h')
+			continue;
+		m = query_match(&w->rules[i].query, buf, len);
+		if (m)
+			mask |= 1u << i;
+	}
+	free(buf);
+	if (!mask)
+		return 0;
+	GROW(w->cands, w->ncands, w->alloc);
+	w->cands[w->ncands].file = xstrdup(rel);
+	w->cands[w->ncands].size = len;
+	w->cands[w->ncands].rules = mask;
+	w->ncands++;
+	return 0;
+}
+
+static int name_cmp(const void *a, const void *b)
+{
+	return strcmp(*(char * const *)a, *(char * const *)b);
+}
+
+/*
+ * Walk a directory.  Symbolic links to directories are not followed (as
+ * find(1) under spatch --dir does not), nor are hidden directories (.git,
+ * .pc); symbolic links to files are read.
+ */
+static int walk_dir(struct walk *w, const char *abs)
+{
+	struct strvec names = { 0 };
+	struct dirent *de;
+	struct stat st;
+	char *path;
+	DIR *d;
+	size_t i;
+	int ret = 0;
+
+	d = opendir(abs);
+	if (!d) {
+		error("%s: cannot read directory: %s",
+		      abs[w->rootlen] ? abs + w->rootlen + 1 : ".", strerror(errno));
+		return -1;
+	}
+	while ((de = readdir(d)))
+		if (de->d_name[0] != '.')
+			strvec_push(&names, xstrdup(de->d_name));
+	closedir(d);
+	if (names.nr)
+		qsort(names.v, names.nr, sizeof(*names.v), name_cmp);
+	for (i = 0; i < names.nr && !ret; i++) {
+		path = xasprintf("%s/%s", abs, names.v[i]);
+		if (lstat(path, &st) < 0) {
+			error("%s: %s", path + w->rootlen + 1, strerror(errno));
+			ret = -1;
+		} else if (S_ISDIR(st.st_mode)) {
+			ret = walk_dir(w, path);
+		} else if (wanted_name(names.v[i], w->headers)) {
+			ret = walk_file(w, path, path + w->rootlen + 1);
+		}
+		free(path);
+	}
+	strvec_clear(&names);
+	return ret;
+}
+
+static int walk_path(struct walk *w, const char *path)
+{
+	char *abs = abspath(path);
+	struct stat st;
+	int ret;
+
+	if (!abs) {
+		error("%s: %s", path, strerror(errno));
+		return -1;
+	}
+	if (strncmp(abs, w->root, w->rootlen) ||
+	    (abs[w->rootlen] && abs[w->rootlen] != '/')) {
+		error("%s: not under the tree root %s", path, w->root);
+		free(abs);
+		return -1;
+	}
+	if (stat(abs, &st) < 0) {
+		error("%s: %s", path, strerror(errno));
+		ret = -1;
+	} else if (S_ISDIR(st.st_mode)) {
+		ret = walk_dir(w, abs);
+	} else if (!wanted_name(abs, 1)) {
+		error("%s: not a C source or header file", path);
+		ret = -1;
+	} else {
+		ret = walk_file(w, abs, abs + w->rootlen + 1);
+	}
+	free(abs);
+	return ret;
+}
+
+static int cand_cmp(const void *a, const void *b)
+{
+	return strcmp(((const struct cand *)a)->file, ((const struct cand *)b)->file);
+}
+
+/* ------------------------------------------------------------ records */
+
+struct collect {
+	struct cocci_result *res;
+	size_t falloc, calloc, ualloc;
+};
+
+/* Undo the record escapes (\\, \t, \n) in place. */
+static void unescape(char *s)
+{
+	char *d = s;
+
+	for (; *s; s++) {
+		if (*s == '\\' && s[1]) {
+			s++;
+			*d++ = *s == 't' ? '\t' : *s == 'n' ? '\n' : *s;
+		} else {
+			*d++ = *s;
+		}
+	}
+	*d = '\0';
+}
+
+static int split_tabs(char *line, char **field, int max)
+{
+	int n = 0;
+
+	field[n++] = line;
+	for (; *line; line++) {
+		if (*line != '\t')
+			continue;
+		*line = '\0';
+		if (n == max)
+			return -1;
+		field[n++] = line + 1;
+	}
+	return n;
+}
+
+static int parse_uint(const char *s, unsigned int *v)
+{
+	char *end;
+	unsigned long n;
+
+	if (!isdigit((unsigned char)*s))
+		return -1;
+	errno = 0;
+	n = strtoul(s, &end, 10);
+	if (errno || *end || n > UINT_MAX)
+		return -1;
+	*v = (unsigned int)n;
+	return 0;
+}
+
+/* A record's file name, made relative to the root. */
+static char *rel_file(const char *root, const char *file)
+{
+	size_t n = strlen(root);
+
+	if (!strncmp(file, root, n) && file[n] == '/')
+		file += n + 1;
+	while (file[0] == '.' && file[1] == '/')
+		file += 2;
+	return xstrdup(file);
+}
+
+static int parse_record(struct collect *c, const char *root, char *line,
+			const char *rule)
+{
+	struct cocci_result *res = c->res;
+	char *copy = xstrdup(line), *f[10];
+	unsigned int ln, col;
+	int n, i;
+
+	n = split_tabs(line, f, 10);
+	if (n == 10 && !strcmp(f[0], "F") && !parse_uint(f[2], &ln) &&
+	    !parse_uint(f[3], &col) && ln) {
+		struct finding *fd;
+
+		GROW(res->findings, res->nfindings, c->falloc);
+		fd = &res->findings[res->nfindings++];
+		for (i = 1; i < 10; i++)
+			unescape(f[i]);
+		fd->file = rel_file(root, f[1]);
+		fd->line = ln;
+		fd->column = col + 1;
+		fd->cls = xstrdup(f[4]);
+		fd->conversion = xstrdup(f[5]);
+		fd->function = xstrdup(f[6]);
+		fd->format = xstrdup(f[7]);
+		fd->arg = xstrdup(f[8]);
+		fd->message = xstrdup(f[9]);
+	} else if (n == 5 && !strcmp(f[0], "C") && !parse_uint(f[2], &ln) && ln) {
+		struct cocci_call *cl;
+
+		GROW(res->calls, res->ncalls, c->calloc);
+		cl = &res->calls[res->ncalls++];
+		for (i = 1; i < 5; i++)
+			unescape(f[i]);
+		cl->file = rel_file(root, f[1]);
+		cl->line = ln;
+		cl->function = xstrdup(f[3]);
+		cl->format = xstrdup(f[4]);
+	} else {
+		error("%s: malformed record from spatch: '%s'", rule, copy);
+		free(copy);
+		return -1;
+	}
+	free(copy);
+	return 0;
+}
+
+static int parse_records(struct collect *c, const char *root, const char *out,
+			 const char *rule)
+{
+	size_t len;
+	char *buf = read_file(out, &len), *line, *nl;
+	int ret = 0;
+
+	if (!buf) {
+		error("%s: %s", out, strerror(errno));
+		return -1;
+	}
+	for (line = buf; *line && !ret; line = nl + 1) {
+		nl = strchr(line, '\n');
+		if (!nl)
+			nl = line + strlen(line) - 1;
+		else
+			*nl = '\0';
+		if (*line)
+			ret = parse_record(c, root, line, rule);
+	}
+	free(buf);
+	return ret;
+}
+
+/*
+ * Read spatch's --verbose-parsing stderr: "HANDLING: FILE" starts a file,
+ * each "badcount: N" after it counts N lines spatch could not parse.
+ */
+static void parse_badcounts(struct collect *c, const char *root, const char *err)
+{
+	struct cocci_result *res = c->res;
+	size_t len, cur = (size_t)-1;
+	char *buf = read_file(err, &len), *line, *nl, *name;
+	unsigned int n;
+
+	if (!buf)
+		return;
+	for (line = buf; *line; line = nl + 1) {
+		nl = strchr(line, '\n');
+		if (!nl)
+			nl = line + strlen(line) - 1;
+		else
+			*nl = '\0';
+		if (!strncmp(line, "HANDLING: ", 10)) {
+			cur = (size_t)-1;
+			name = line + 10;
+			if (strchr(name, ' '))
+				continue;	/* a group of several files */
+			GROW(res->unparsed, res->nunparsed, c->ualloc);
+			res->unparsed_lines = xrealloc(res->unparsed_lines,
+						       c->ualloc * sizeof(*res->unparsed_lines));
+			cur = res->nunparsed;
+			res->unparsed[cur] = rel_file(root, name);
+			res->unparsed_lines[cur] = 0;
+			res->nunparsed++;
+		} else if (!strncmp(line, "badcount: ", 10) && cur != (size_t)-1 &&
+			   !parse_uint(line + 10, &n)) {
+			res->unparsed_lines[cur] += n;
+		}
+	}
+	free(buf);
+}
+
+/* Drop the files whose every line parsed, sort the rest, merge duplicates. */
+static void finish_unparsed(struct cocci_result *res)
+{
+	size_t i, j, k, n = 0;
+	char *tf;
+	unsigned int tl;
+
+	for (i = 0; i < res->nunparsed; i++) {
+		if (res->unparsed_lines[i]) {
+			res->unparsed[n] = res->unparsed[i];
+			res->unparsed_lines[n++] = res->unparsed_lines[i];
+		} else {
+			free(res->unparsed[i]);
+		}
+	}
+	res->nunparsed = n;
+	/* insertion sort: a few hundred entries at most */
+	for (i = 1; i < n; i++) {
+		tf = res->unparsed[i];
+		tl = res->unparsed_lines[i];
+		for (j = i; j > 0 && strcmp(res->unparsed[j - 1], tf) > 0; j--) {
+			res->unparsed[j] = res->unparsed[j - 1];
+			res->unparsed_lines[j] = res->unparsed_lines[j - 1];
+		}
+		res->unparsed[j] = tf;
+		res->unparsed_lines[j] = tl;
+	}
+	/* the same file parsed by two rules: keep the larger count */
+	for (i = 0, k = 0; i < n; i++) {
+		if (k && !strcmp(res->unparsed[k - 1], res->unparsed[i])) {
+			if (res->unparsed_lines[i] > res->unparsed_lines[k - 1])
+				res->unparsed_lines[k - 1] = res->unparsed_lines[i];
+			free(res->unparsed[i]);
+			continue;
+		}
+		res->unparsed[k] = res->unparsed[i];
+		res->unparsed_lines[k++] = res->unparsed_lines[i];
+	}
+	res->nunparsed = k;
+}
+
+static int cmp_str(const char *a, const char *b)
+{
+	return strcmp(a ? a : "", b ? b : "");
+}
+
+static int finding_cmp(const void *pa, const void *pb)
+{
+	const struct finding *a = pa, *b = pb;
+	int c;
+
+	if ((c = cmp_str(a->file, b->file)))
+		return c;
+	if (a->line != b->line)
+		return a->line < b->line ? -1 : 1;
+	if (a->column != b->column)
+		return a->column < b->column ? -1 : 1;
+	if ((c = cmp_str(a->cls, b->cls)))
+		return c;
+	if ((c = cmp_str(a->conversion, b->conversion)))
+		return c;
+	if ((c = cmp_str(a->arg, b->arg)))
+		return c;
+	return cmp_str(a->message, b->message);
+}
+
+/* Duplicates: the same conversion at the same place, with the same class. */
+static int finding_same(const struct finding *a, const struct finding *b)
+{
+	return !cmp_str(a->file, b->file) && a->line == b->line &&
+		a->column == b->column && !cmp_str(a->cls, b->cls) &&
+		!cmp_str(a->conversion, b->conversion);
+}
+
+static void finding_free(struct finding *f)
+{
+	free(f->file);
+	free(f->cls);
+	free(f->conversion);
+	free(f->function);
+	free(f->format);
+	free(f->arg);
+	free(f->message);
+}
+
+static int call_cmp(const void *pa, const void *pb)
+{
+	const struct cocci_call *a = pa, *b = pb;
+	int c;
+
+	if ((c = cmp_str(a->file, b->file)))
+		return c;
+	if (a->line != b->line)
+		return a->line < b->line ? -1 : 1;
+	return cmp_str(a->format, b->format);
+}
+
+static void call_free(struct cocci_call *c)
+{
+	free(c->file);
+	free(c->function);
+	free(c->format);
+}
+
+static void finish_records(struct cocci_result *res)
+{
+	size_t i, n;
+
+	if (res->nfindings)
+		qsort(res->findings, res->nfindings, sizeof(*res->findings), finding_cmp);
+	for (i = 0, n = 0; i < res->nfindings; i++) {
+		if (n && finding_same(&res->findings[n - 1], &res->findings[i])) {
+			finding_free(&res->findings[i]);
+			continue;
+		}
+		res->findings[n++] = res->findings[i];
+	}
+	res->nfindings = n;
+	if (res->ncalls)
+		qsort(res->calls, res->ncalls, sizeof(*res->calls), call_cmp);
+	for (i = 0, n = 0; i < res->ncalls; i++) {
+		if (n && !call_cmp(&res->calls[n - 1], &res->calls[i])) {
+			call_free(&res->calls[i]);
+			continue;
+		}
+		res->calls[n++] = res->calls[i];
+	}
+	res->ncalls = n;
+	finish_unparsed(res);
+}
+
+/* --------------------------------------------------------- patch mode */
+
+struct diff_part {
+	char *file;
+	char *text;
+};
+
+/*
+ * Split spatch's diff output into per-file parts ("diff -u -p a/F b/F"
+ * headers), so that the parts of several processes come out sorted.
+ */
+static int collect_diff(struct diff_part **parts, size_t *nparts, size_t *alloc,
+			const char *out)
+{
+	size_t len;
+	char *buf = read_file(out, &len), *p, *next, *name, *end;
+
+	if (!buf) {
+		error("%s: %s", out, strerror(errno));
+		return -1;
+	}
+	p = buf;
+	while (*p) {
+		next = strstr(p, "\ndiff ");
+		end = next ? next + 1 : buf + len;
+		name = p;
+		if (!strncmp(p, "diff ", 5)) {
+			name = strstr(p, " b/");
+			name = name ? name + 3 : p + 5;
+		}
+		GROW(*parts, *nparts, *alloc);
+		(*parts)[*nparts].file = xstrndup(name, strcspn(name, " \n"));
+		(*parts)[*nparts].text = xstrndup(p, (size_t)(end - p));
+		(*nparts)++;
+		p = end;
+	}
+	free(buf);
+	return 0;
+}
+
+static int part_cmp(const void *pa, const void *pb)
+{
+	const struct diff_part *a = pa, *b = pb;
+
+	return strcmp(a->file, b->file);
+}
+
+/* ----------------------------------------------------------- scheduling */
+
+struct group {
+	size_t rule;
+	struct strvec files;
+	size_t size;		/* bytes, for balancing */
+	char *list;		/* --file-groups file */
+};
+
+static int group_size_cmp(const void *pa, const void *pb)
+{
+	const struct group *a = pa, *b = pb;
+
+	return a->size < b->size ? 1 : a->size > b->size ? -1 : 0;
+}
+
+static int cand_size_cmp(const void *pa, const void *pb)
+{
+	const struct cand *a = *(const struct cand * const *)pa;
+	const struct cand *b = *(const struct cand * const *)pb;
+
+	if (a->size != b->size)
+		return a->size < b->size ? 1 : -1;
+	return strcmp(a->file, b->file);
+}
+
+/*
+ * Split each rule's candidates into groups of about equal size (largest
+ * file first into the smallest group), a few per job so that a slow group
+ * does not leave a job idle for long, but few enough that spatch's
+ * start-up (about half a second) stays small.
+ */
+static void make_groups(struct walk *w, unsigned int jobs, struct group **out,
+			size_t *nout)
+{
+	struct group *g = NULL;
+	struct cand **sorted;
+	size_t ng = 0, r, i, n, k, per, best;
+
+	sorted = xrealloc(NULL, (w->ncands + 1) * sizeof(*sorted));
+	for (r = 0; r < w->nrules; r++) {
+		for (i = 0, n = 0; i < w->ncands; i++)
+			if (w->cands[i].rules & (1u << r))
+				sorted[n++] = &w->cands[i];
+		if (!n)
+			continue;
+		qsort(sorted, n, sizeof(*sorted), cand_size_cmp);
+		per = (size_t)jobs * 3;
+		if (per > (n + 19) / 20)
+			per = (n + 19) / 20;	/* at least ~20 files a group */
+		if (!per)
+			per = 1;
+		g = xrealloc(g, (ng + per) * sizeof(*g));
+		memset(g + ng, 0, per * sizeof(*g));
+		for (k = 0; k < per; k++)
+			g[ng + k].rule = r;
+		for (i = 0; i < n; i++) {
+			best = ng;
+			for (k = ng + 1; k < ng + per; k++)
+				if (g[k].size < g[best].size)
+					best = k;
+			strvec_push(&g[best].files, xstrdup(sorted[i]->file));
+			g[best].size += sorted[i]->size + 4096;
+		}
+		ng += per;
+	}
+	free(sorted);
+	if (ng)
+		qsort(g, ng, sizeof(*g), group_size_cmp);
+	*out = g;
+	*nout = ng;
+}
+
+static void progress(const struct cocci_opts *opts, size_t done, size_t total,
+		     size_t files_done, size_t files_total)
+{
+	if (!opts->progress)
+		return;
+	fprintf(stderr, "\rptrguard: spatch: %zu/%zu groups, %zu/%zu files%s",
+		done, total, files_done, files_total, done == total ? "\n" : "");
+	fflush(stderr);
+}
+
+static void kill_all(struct proc *procs, unsigned int jobs)
+{
+	unsigned int j;
+	int status;
+
+	for (j = 0; j < jobs; j++) {
+		if (procs[j].pid <= 0)
+			continue;
+		kill(procs[j].pid, SIGTERM);
+		wait_for(procs[j].pid, &status);
+		procs[j].pid = 0;
+	}
+}
+
+/* Build a spatch command line for one group. */
+static void group_argv(const struct cocci_opts *opts, const struct rule *r,
+		       const struct group *g, struct strvec *av)
+{
+	static const char * const incs[] = {
+		"arch/x86/include", "arch/x86/include/generated", "include",
+		"arch/x86/include/uapi", "arch/x86/include/generated/uapi",
+		"include/uapi", "include/generated/uapi",
+	};
+	size_t i;
+
+	strvec_push(av, xstrdup(spatch_prog(opts)));
+	strvec_push(av, xstrdup("-D"));
+	strvec_push(av, xstrdup(mode_flag(opts)));
+	strvec_push(av, xstrdup("--quiet"));
+	if (opts->patch_out) {
+		/* "diff -u -p a/FILE b/FILE" headers, FILE relative to the root */
+		strvec_push(av, xstrdup("--patch"));
+		strvec_push(av, xstrdup("."));
+	} else {
+		strvec_push(av, xstrdup("--no-show-diff"));
+		strvec_push(av, xstrdup("--verbose-parsing"));
+	}
+	strvec_push(av, xstrdup("--cocci-file"));
+	strvec_push(av, xstrdup(r->path));
+	for (i = 0; i < r->options.nr; i++)
+		strvec_push(av, xstrdup(r->options.v[i]));
+	/* the include path of scripts/coccicheck, for rules that read headers */
+	for (i = 0; i < sizeof(incs) / sizeof(incs[0]); i++) {
+		strvec_push(av, xstrdup("-I"));
+		strvec_push(av, xstrdup(incs[i]));
+	}
+	strvec_push(av, xstrdup("--file-groups"));
+	strvec_push(av, xstrdup(g->list));
+}
+
+static int write_group_list(struct group *g, const char *tmpdir, size_t idx)
+{
+	FILE *f;
+	size_t i;
+
+	g->list = xasprintf("%s/group%zu.list", tmpdir, idx);
+	f = fopen(g->list, "w");
+	if (!f) {
+		error("%s: %s", g->list, strerror(errno));
+		return -1;
+	}
+	/* one file per group: the rules look at one file at a time */
+	for (i = 0; i < g->files.nr; i++)
+		fprintf(f, "%s\n\n", g->files.v[i]);
+	if (fclose(f)) {
+		error("%s: %s", g->list, strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
+static int run_groups(const struct cocci_opts *opts, struct walk *w,
+		      const char *tmpdir, struct collect *c)
+{
+	unsigned int jobs = opts->jobs ? opts->jobs : 1, j, running = 0;
+	struct diff_part *parts = NULL;
+	size_t nparts = 0, palloc = 0;
+	struct group *groups;
+	struct proc *procs;
+	size_t ngroups, next = 0, done = 0, fdone = 0, i;
+	int ret = 0, status;
+	pid_t pid;
+
+	make_groups(w, jobs, &groups, &ngroups);
+	procs = xrealloc(NULL, jobs * sizeof(*procs));
+	memset(procs, 0, jobs * sizeof(*procs));
+	if (ngroups)
+		progress(opts, 0, ngroups, 0, w->ncands);
+	while ((next < ngroups || running) && !ret) {
+		/* start groups while a job is free */
+		for (j = 0; j < jobs && next < ngroups && !ret; j++) {
+			struct strvec av = { 0 };
+
+			if (procs[j].pid > 0)
+				continue;
+			if (write_group_list(&groups[next], tmpdir, next) < 0) {
+				ret = -1;
+				break;
+			}
+			group_argv(opts, &w->rules[groups[next].rule], &groups[next], &av);
+			if (opts->verbose) {
+				fputs("ptrguard: (cd", stderr);
+				fprintf(stderr, " %s &&", w->root);
+				for (i = 0; i < av.nr; i++)
+					fprintf(stderr, " %s", av.v[i]);
+				fputs(")\n", stderr);
+			}
+			procs[j].out = xasprintf("%s/group%zu.out", tmpdir, next);
+			procs[j].err = xasprintf("%s/group%zu.err", tmpdir, next);
+			procs[j].group = next;
+			procs[j].pid = spawn(av.v, w->root, procs[j].out, procs[j].err);
+			strvec_clear(&av);
+			if (procs[j].pid < 0) {
+				procs[j].pid = 0;
+				ret = -1;
+				break;
+			}
+			running++;
+			next++;
+		}
+		if (ret || !running)
+			break;
+		pid = wait(&status);
+		if (pid < 0) {
+			if (errno == EINTR)
+				continue;
+			error("wait: %s", strerror(errno));
+			ret = -1;
+			break;
+		}
+		for (j = 0; j < jobs && procs[j].pid != pid; j++)
+			;
+		if (j == jobs)
+			continue;	/* not ours */
+		running--;
+		procs[j].pid = 0;
+		{
+			struct group *g = &groups[procs[j].group];
+			const struct rule *r = &w->rules[g->rule];
+			char *why = exit_status(status);
+
+			if (why) {
+				char *line = last_line(procs[j].err);
+
+				char *at = last_handled(procs[j].err);
+
+				if (WIFEXITED(status) && WEXITSTATUS(status) == 127)
+					error("%s: cannot run spatch", spatch_prog(opts));
+				else if (at && !strncmp(line, "HANDLING: ", 10))
+					error("spatch %s while handling %s with %s",
+					      why, at, r->name);
+				else if (at)
+					error("spatch %s while handling %s with %s: %s",
+					      why, at, r->name, line);
+				else
+					error("spatch %s with %s (%zu files from %s%s): %s",
+					      why, r->name, g->files.nr, g->files.v[0],
+					      g->files.nr > 1 ? ", ..." : "", line);
+				free(at);
+				free(line);
+				free(why);
+				ret = -1;
+			} else if (opts->patch_out) {
+				ret = collect_diff(&parts, &nparts, &palloc, procs[j].out);
+			} else {
+				ret = parse_records(c, w->root, procs[j].out, r->name);
+				parse_badcounts(c, w->root, procs[j].err);
+			}
+			done++;
+			fdone += g->files.nr;
+			progress(opts, done, ngroups, fdone, w->ncands);
+			if (!opts->verbose) {
+				unlink(procs[j].out);
+				unlink(procs[j].err);
+			}
+			unlink(g->list);
+			free(procs[j].out);
+			free(procs[j].err);
+			procs[j].out = procs[j].err = NULL;
+		}
+	}
+	if (ret) {
+		if (opts->progress && done < ngroups)
+			fputc('\n', stderr);
+		kill_all(procs, jobs);
+	}
+	for (j = 0; j < jobs; j++) {
+		if (procs[j].out) {
+			unlink(procs[j].out);
+			unlink(procs[j].err);
+		}
+		free(procs[j].out);
+		free(procs[j].err);
+	}
+	free(procs);
+	for (i = 0; i < ngroups; i++) {
+		strvec_clear(&groups[i].files);
+		if (groups[i].list)
+			unlink(groups[i].list);
+		free(groups[i].list);
+	}
+	free(groups);
+	if (nparts)
+		qsort(parts, nparts, sizeof(*parts), part_cmp);
+	for (i = 0; i < nparts; i++) {
+		if (!ret && fputs(parts[i].text, opts->patch_out) == EOF) {
+			error("writing the patch: %s", strerror(errno));
+			ret = -1;
+		}
+		free(parts[i].file);
+		free(parts[i].text);
+	}
+	free(parts);
+	(void)status;
+	return ret;
+}
+
+/* ---------------------------------------------------------------- API */
+
+int finding_is_leak(const struct finding *f)
+{
+	return !strcmp(f->cls, "px") || !strcmp(f->cls, "p-unhashed") ||
+		!strcmp(f->cls, "int-cast");
+}
+
+void cocci_result_free(struct cocci_result *res)
+{
+	size_t i;
+
+	for (i = 0; i < res->nfindings; i++)
+		finding_free(&res->findings[i]);
+	free(res->findings);
+	for (i = 0; i < res->ncalls; i++)
+		call_free(&res->calls[i]);
+	free(res->calls);
+	for (i = 0; i < res->nunparsed; i++)
+		free(res->unparsed[i]);
+	free(res->unparsed);
+	free(res->unparsed_lines);
+	memset(res, 0, sizeof(*res));
+}
+
+int cocci_run(const struct cocci_opts *opts, struct cocci_result *res)
+{
+	struct rule rules[2];
+	struct collect c = { res, 0, 0, 0 };
+	struct walk w;
+	char tmpl[] = "/tmp/ptrguard.XXXXXX";
+	char *root = NULL, *tmpdir = NULL;
+	size_t nrules = 0, i;
+	int ret = -1;
+
+	memset(res, 0, sizeof(*res));
+	memset(&w, 0, sizeof(w));
+	if (!opts->root || !opts->rules_dir) {
+		error("cocci_run: no tree root or no rules directory");
+		return -1;
+	}
+	if (!find_program(spatch_prog(opts))) {
+		error("%s: not found (install coccinelle, or set SPATCH)",
+		      spatch_prog(opts));
+		return -1;
+	}
+	root = abspath(opts->root);
+	if (!root || !is_dir(root)) {
+		error("%s: %s", opts->root, !root ? strerror(errno) :
+		      access(root, F_OK) ? strerror(ENOENT) : strerror(ENOTDIR));
+		free(root);
+		return -1;
+	}
+	tmpdir = mkdtemp(tmpl);
+	if (!tmpdir) {
+		error("mkdtemp: %s", strerror(errno));
+		free(root);
+		return -1;
+	}
+	if (rules_load(opts, tmpdir, rules, &nrules) < 0)
+		goto out;
+
+	w.root = root;
+	w.rootlen = strlen(root);
+	w.rules = rules;
+	w.nrules = nrules;
+	for (i = 0; i < nrules; i++)
+		w.headers |= rules[i].headers;
+	if (!opts->npaths) {
+		if (walk_dir(&w, root) < 0)
+			goto out;
+	}
+	for (i = 0; i < opts->npaths; i++)
+		if (walk_path(&w, opts->paths[i]) < 0)
+			goto out;
+	/* the same file named twice, or by a file and its directory */
+	if (w.ncands)
+		qsort(w.cands, w.ncands, sizeof(*w.cands), cand_cmp);
+	{
+		size_t n = 0;
+
+		for (i = 0; i < w.ncands; i++) {
+			if (n && !strcmp(w.cands[n - 1].file, w.cands[i].file)) {
+				free(w.cands[i].file);
+				continue;
+			}
+			w.cands[n++] = w.cands[i];
+		}
+		w.ncands = n;
+	}
+	res->nscanned = w.nscanned;
+	res->nfiles = w.ncands;
+	if (run_groups(opts, &w, tmpdir, &c) < 0)
+		goto out;
+	finish_records(res);
+	ret = 0;
+out:
+	if (ret)
+		cocci_result_free(res);
+	for (i = 0; i < w.ncands; i++)
+		free(w.cands[i].file);
+	free(w.cands);
+	for (i = 0; i < nrules; i++)
+		rule_free(&rules[i]);
+	if (rmdir(tmpdir) < 0 && !opts->verbose)
+		error("%s: %s (left behind)", tmpdir, strerror(errno));
+	free(root);
+	return ret;
+}

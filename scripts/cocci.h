@@ -1,0 +1,106 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * cocci: run the cocci/ rules with spatch over (part of) a kernel tree and
+ * collect their machine-readable records (the "-D ptrguard" mode described
+ * in docs/design.md).  Shared by `ptrguard audit` and `ptrguard gate`.
+ */
+#ifndef PTRGUARD_COCCI_H
+#define PTRGUARD_COCCI_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+/* One "F" record: a conversion that may print a kernel address. */
+struct finding {
+	char *file;		/* relative to the tree root */
+	unsigned int line;	/* 1-based */
+	unsigned int column;	/* 1-based (spatch's column + 1) */
+	char *cls;		/* "px", "p-unhashed", "int-cast", "px-gated", "px-user" */
+	char *conversion;	/* "%px", "%-16lx" */
+	char *function;		/* enclosing function */
+	char *format;		/* the format literal as written, escapes kept */
+	char *arg;		/* the argument expression, as spatch prints it */
+	char *message;		/* free text after "CLASS CONVERSION: " */
+};
+
+/* One "C" record: a seq-output call the rules examined. */
+struct cocci_call {
+	char *file;		/* relative to the tree root */
+	unsigned int line;	/* 1-based */
+	char *function;
+	char *format;		/* the format literal as written, escapes kept */
+};
+
+struct cocci_opts {
+	const char *root;	/* tree root (required) */
+	/*
+	 * Files or directories to examine, absolute or relative to the
+	 * current directory; each must lie under @root.  NULL/0: the whole
+	 * tree.
+	 */
+	const char * const *paths;
+	size_t npaths;
+	const char *rules_dir;	/* directory holding the .cocci files (required) */
+	const char *spatch;	/* spatch program; NULL: $SPATCH or "spatch" */
+	unsigned int jobs;	/* parallel spatch processes; 0 means 1 */
+	int casts;		/* also run seq_int_cast.cocci (slower) */
+	int progress;		/* show progress on stderr */
+	int verbose;		/* echo spatch command lines on stderr */
+	/*
+	 * Patch mode: run the rules with "-D patch" instead of "-D ptrguard"
+	 * and write the unified diff (paths relative to the root, a/ b/
+	 * prefixes) to @patch_out; no records are collected.
+	 */
+	FILE *patch_out;
+};
+
+struct cocci_result {
+	struct finding *findings;	/* sorted by file, line, column, class; no duplicates */
+	size_t nfindings;
+	struct cocci_call *calls;	/* sorted by file, line; no duplicates */
+	size_t ncalls;
+	size_t nfiles;		/* candidate files given to spatch */
+	size_t nscanned;	/* files under the paths that were prefiltered */
+	char **unparsed;	/* candidate files with lines spatch could not parse, sorted */
+	unsigned int *unparsed_lines;	/* how many lines of each (spatch's badcount) */
+	size_t nunparsed;
+};
+
+/*
+ * cocci_run - run the rules and collect their records
+ *
+ * Lists the .c and .h files under the paths, keeps those containing a
+ * candidate token (the grep prefilter spatch would apply), and runs the
+ * rules on them with opts->jobs spatch processes.  Returns 0 and fills
+ * @res, or returns -1 after reporting the error once with error():
+ * missing spatch, missing rules, unreadable or missing input, spatch
+ * killed or exiting non-zero, malformed records.  @res is left empty
+ * (safe to free) on error.
+ */
+int cocci_run(const struct cocci_opts *opts, struct cocci_result *res);
+
+/* Free everything cocci_run() put into @res, and zero it. */
+void cocci_result_free(struct cocci_result *res);
+
+/* Is this a leak class (px, p-unhashed, int-cast) rather than a low-confidence one? */
+int finding_is_leak(const struct finding *f);
+
+/*
+ * cocci_find_root - the kernel tree root holding @path
+ *
+ * Walks up from @path (a file or directory) to the first directory that
+ * holds Makefile, Kconfig and MAINTAINERS.  Returns a malloc()ed absolute
+ * path, or NULL after reporting the error.
+ */
+char *cocci_find_root(const char *path);
+
+/*
+ * cocci_rules_dir - the default rules directory of the running program
+ *
+ * Found from /proc/self/exe: ../cocci next to build/ (a build tree) or
+ * ../share/ptrguard/cocci next to bin/ (after make install).  Returns a
+ * malloc()ed path, or NULL after reporting the error.
+ */
+char *cocci_rules_dir(void);
+
+#endif

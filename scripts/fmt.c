@@ -1,0 +1,320 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * fmt: decode kernel printf formats in userspace, the way lib/vsprintf.c
+ * decodes them at run time, and map each conversion to the kind of
+ * include/linux/seq_ptr_kind.h.  `ptrguard fmt` prints the kinds of the
+ * format literals read on stdin, for the differential test against the
+ * kernel's own decoder.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fmt.h"
+#include "ptrguard.h"
+
+/* The kernel's ctype: ASCII, plus the Latin-1 letters of lib/ctype.c. */
+static int k_isdigit(unsigned char c)
+{
+	return c >= '0' && c <= '9';
+}
+
+static int k_isalnum(unsigned char c)
+{
+	if (c >= 0xc0)
+		return c != 0xd7 && c != 0xf7;	/* all but multiply and divide */
+	return k_isdigit(c) || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+}
+
+enum { RESUME_START, RESUME_PRECISION, RESUME_QUALIFIER };
+
+/* The kind of a complete conversion; -1 if it is not a supported one. */
+static int conv_kind(struct fmt_conv *c)
+{
+	switch (c->type) {
+	case 'c':
+	case 's':
+		return SEQ_PTR_NONE;
+	case 'p':
+		return seq_ptr_ext_kind(c->ext);
+	case 'o':
+	case 'x':
+	case 'X':
+	case 'd':
+	case 'i':
+	case 'u':
+		return seq_ptr_int_kind(c->qualifier);
+	default:
+		return -1;
+	}
+}
+
+int fmt_next(const char *fmt, size_t len, struct fmt_iter *it, struct fmt_conv *c)
+{
+	const unsigned char *s = (const unsigned char *)fmt;
+	size_t p = it->pos;
+	int kind;
+
+#define AT(i) ((i) < len ? s[i] : 0)
+	for (;;) {
+		memset(c, 0, sizeof(*c));
+		if (it->state == RESUME_PRECISION)
+			goto precision;
+		if (it->state == RESUME_QUALIFIER)
+			goto qualifier;
+
+		while (AT(p) && AT(p) != '%')
+			p++;
+		if (!AT(p)) {
+			it->pos = p;
+			return 0;
+		}
+		it->start = p++;
+		while (AT(p) == '-' || AT(p) == '+' || AT(p) == ' ' ||
+		       AT(p) == '#' || AT(p) == '0')
+			p++;
+		if (k_isdigit(AT(p))) {
+			while (k_isdigit(AT(p)))
+				p++;
+		} else if (AT(p) == '*') {
+			it->state = RESUME_PRECISION;
+			goto star;
+		}
+precision:
+		it->state = RESUME_START;
+		if (AT(p) == '.') {
+			p++;
+			if (k_isdigit(AT(p))) {
+				while (k_isdigit(AT(p)))
+					p++;
+			} else if (AT(p) == '*') {
+				it->state = RESUME_QUALIFIER;
+				goto star;
+			}
+		}
+qualifier:
+		it->state = RESUME_START;
+		if (AT(p) == 'h' || AT(p) == 'l' || AT(p) == 'L' ||
+		    AT(p) == 'z' || AT(p) == 't') {
+			c->qualifier = (char)AT(p);
+			p++;
+			if (c->qualifier == AT(p) && c->qualifier == 'l') {
+				c->qualifier = 'L';
+				p++;
+			} else if (c->qualifier == AT(p) && c->qualifier == 'h') {
+				c->qualifier = 'H';
+				p++;
+			}
+		}
+		if (AT(p) == '%') {
+			p++;		/* "%%" prints '%' and takes no argument */
+			continue;
+		}
+		c->type = (char)AT(p);
+		if (c->type == 'p') {
+			c->ext = (char)AT(p + 1);
+			p++;
+			while (k_isalnum(AT(p)))
+				p++;
+		} else {
+			p++;
+		}
+		kind = conv_kind(c);
+		if (kind < 0) {
+			/* vsnprintf() stops at an unsupported conversion */
+			it->pos = len;
+			return 0;
+		}
+		c->kind = (enum seq_ptr_kind)kind;
+		c->start = it->start;
+		c->len = p - it->start;
+		it->pos = p;
+		return 1;
+	}
+star:
+	/* a '*' width or precision: an int argument, consumed on its own */
+	p++;
+	c->type = '*';
+	c->kind = SEQ_PTR_NONE;
+	c->start = it->start;
+	c->len = p - it->start;
+	it->pos = p;
+	return 1;
+#undef AT
+}
+
+static int hexval(char c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	if (c >= 'A' && c <= 'F')
+		return c - 'A' + 10;
+	return -1;
+}
+
+int fmt_unquote(const char *line, char **out, size_t *len, const char **why)
+{
+	size_t n = 0, nul = (size_t)-1;
+	const char *p = line;
+	unsigned int v;
+	char *buf;
+	int pieces = 0, d, i;
+
+	buf = malloc(strlen(line) + 1);
+	if (!buf)
+		die("out of memory");
+	for (;;) {
+		while (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\n')
+			p++;
+		if (!*p)
+			break;
+		if (*p != '"') {
+			*why = pieces ? "text between string literals" :
+				"not a C string literal (no opening '\"')";
+			goto bad;
+		}
+		pieces++;
+		for (p++; *p != '"'; p++) {
+			if (!*p) {
+				*why = "unterminated string literal";
+				goto bad;
+			}
+			if (*p != '\\') {
+				buf[n++] = *p;
+				continue;
+			}
+			p++;
+			switch (*p) {
+			case 'n': buf[n++] = '\n'; break;
+			case 't': buf[n++] = '\t'; break;
+			case 'r': buf[n++] = '\r'; break;
+			case 'a': buf[n++] = '\a'; break;
+			case 'b': buf[n++] = '\b'; break;
+			case 'f': buf[n++] = '\f'; break;
+			case 'v': buf[n++] = '\v'; break;
+			case 'e': buf[n++] = 0x1b; break;	/* GNU */
+			case '\\': case '\'': case '"': case '?':
+				buf[n++] = *p;
+				break;
+			case 'x':
+				if (hexval(p[1]) < 0) {
+					*why = "\\x with no hex digit";
+					goto bad;
+				}
+				for (v = 0; (d = hexval(p[1])) >= 0; p++)
+					v = v > 0xff ? v : (v << 4 | (unsigned int)d);
+				if (v > 0xff) {
+					*why = "\\x escape out of range";
+					goto bad;
+				}
+				buf[n++] = (char)v;
+				break;
+			case '0': case '1': case '2': case '3':
+			case '4': case '5': case '6': case '7':
+				v = 0;
+				for (i = 0; i < 3 && *p >= '0' && *p <= '7'; i++, p++)
+					v = v * 8 + (unsigned int)(*p - '0');
+				p--;
+				if (v > 0xff) {
+					*why = "octal escape out of range";
+					goto bad;
+				}
+				buf[n++] = (char)v;
+				break;
+			default:
+				*why = "unknown escape sequence";
+				goto bad;
+			}
+			if (!buf[n - 1] && nul == (size_t)-1)
+				nul = n - 1;
+		}
+		p++;
+	}
+	if (!pieces) {
+		*why = "no string literal";
+		goto bad;
+	}
+	buf[n] = '\0';
+	*out = buf;
+	*len = nul != (size_t)-1 ? nul : n;
+	return 0;
+bad:
+	free(buf);
+	return -1;
+}
+
+static const char fmt_help[] =
+"NAME\n"
+"    ptrguard fmt - the address kinds of kernel printf formats\n"
+"\n"
+"SYNOPSIS\n"
+"    ptrguard fmt < LITERALS\n"
+"\n"
+"DESCRIPTION\n"
+"    Reads one C string literal per line (several adjacent literals are\n"
+"    joined, as the compiler joins them; escapes are decoded), decodes it\n"
+"    as lib/vsprintf.c decodes a format, and prints for each line the kinds\n"
+"    of the arguments its conversions consume, comma-separated, from\n"
+"    include/linux/seq_ptr_kind.h: none, int, raw, hashed, restricted,\n"
+"    symbol, phys, va.  A '*' width or precision is an int argument (none);\n"
+"    %% consumes nothing; the walk stops at an unsupported conversion, as\n"
+"    vsnprintf() does.  A line with no conversion prints an empty line.\n"
+"\n"
+"EXIT STATUS\n"
+"    0 every line decoded; 2 a line is not a C string literal (reported\n"
+"    on stderr with its number; an empty line is printed in its place so\n"
+"    that the output stays aligned with the input) or a read error.\n"
+"\n"
+"EXAMPLES\n"
+"    echo '\"%px %-16lx %*d\\n\"' | ptrguard fmt      # raw,int,none,none\n"
+"    ptrguard audit --list-formats ~/linux | ptrguard fmt\n";
+
+int cmd_fmt(int argc, char **argv)
+{
+	struct fmt_iter it;
+	struct fmt_conv c;
+	char *line = NULL, *buf;
+	const char *why;
+	size_t cap = 0, len;
+	unsigned long lineno = 0;
+	ssize_t r;
+	int ret = EXIT_CLEAN, first;
+
+	if (argc > 1) {
+		if (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help")) {
+			fputs(fmt_help, stdout);
+			return EXIT_CLEAN;
+		}
+		error("fmt: %s: unexpected argument (the formats are read from stdin)",
+		      argv[1]);
+		return EXIT_ERROR;
+	}
+	errno = 0;
+	while ((r = getline(&line, &cap, stdin)) >= 0) {
+		lineno++;
+		if (fmt_unquote(line, &buf, &len, &why) < 0) {
+			error("fmt: stdin:%lu: %s", lineno, why);
+			putchar('\n');
+			ret = EXIT_ERROR;
+			continue;
+		}
+		memset(&it, 0, sizeof(it));
+		for (first = 1; fmt_next(buf, len, &it, &c); first = 0)
+			printf("%s%s", first ? "" : ",", seq_ptr_kind_name(c.kind));
+		putchar('\n');
+		free(buf);
+	}
+	free(line);
+	if (ferror(stdin)) {
+		error("fmt: reading stdin: %s", strerror(errno));
+		return EXIT_ERROR;
+	}
+	if (fflush(stdout) || ferror(stdout)) {
+		error("fmt: writing stdout: %s", strerror(errno));
+		return EXIT_ERROR;
+	}
+	return ret;
+}

@@ -1,0 +1,54 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * fmt: kernel printf formats, decoded as lib/vsprintf.c decodes them, and
+ * the kind of what each conversion prints (include/linux/seq_ptr_kind.h).
+ */
+#ifndef PTRGUARD_FMT_H
+#define PTRGUARD_FMT_H
+
+#include <stddef.h>
+
+#include "../include/linux/seq_ptr_kind.h"
+
+/* One argument the format consumes. */
+struct fmt_conv {
+	enum seq_ptr_kind kind;
+	size_t start;		/* offset of its '%' in the format */
+	size_t len;		/* bytes, up to and with the %p extension */
+	char type;		/* 'd', 'x', 'p', 's', 'c', ...; '*' for a width or precision */
+	char qualifier;		/* 0, 'h', 'H' (hh), 'l', 'L' (ll or L), 'z', 't' */
+	char ext;		/* for 'p': the character after it (0 at the end) */
+};
+
+/* Where a walk over a format is; zero it to start. */
+struct fmt_iter {
+	size_t pos;
+	int state;		/* after a '*': resume at precision or qualifier */
+	size_t start;		/* the '%' of the conversion being read */
+};
+
+/*
+ * fmt_next - the next argument-consuming conversion of @fmt
+ *
+ * Follows format_decode() and vsnprintf(): flags "-+ #0", a width (digits,
+ * or '*', which consumes an int argument and is returned as its own
+ * conversion of type '*'), a precision ('.' digits or ".*"), a qualifier
+ * (h hh l ll L z t) and the conversion character.  "%%" consumes nothing
+ * and is skipped; after "%p" every alphanumeric character is taken as
+ * the extension.  An unsupported conversion ("%n", "%q"...) ends the walk,
+ * as it ends vsnprintf(), and so does the end of @fmt or a NUL.
+ * Returns 1 and fills @c, or 0 at the end.
+ */
+int fmt_next(const char *fmt, size_t len, struct fmt_iter *it, struct fmt_conv *c);
+
+/*
+ * fmt_unquote - decode a line of C string literals ("a" "b" joined)
+ * @line: the literals, with C escapes (\n \t \" \\ \xHH \ooo ...)
+ * @out: set to a malloc()ed buffer holding the bytes (NUL-terminated)
+ * @len: set to the number of bytes, up to the first NUL byte if any
+ *
+ * Returns 0, or -1 with @why set to a static message.
+ */
+int fmt_unquote(const char *line, char **out, size_t *len, const char **why);
+
+#endif

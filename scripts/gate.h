@@ -1,0 +1,125 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * gate: the pieces of `ptrguard gate` (patch parsing is in patch.h).
+ *
+ *   gate_tree.c   scratch copies of a tree: shadow trees, git apply, --range
+ *   gate_run.c    the rules in child processes, with a deadline
+ *   gate_diff.c   fingerprints: which findings a patch adds or fixes
+ *   gate_out.c    text, gcc, JSON and SARIF reports
+ */
+#ifndef PTRGUARD_GATE_H
+#define PTRGUARD_GATE_H
+
+#include <stddef.h>
+
+#include "cocci.h"
+#include "patch.h"
+
+/* ---- gate_tree.c ---- */
+
+/*
+ * A shadow tree: a directory whose entries are symlinks into the real
+ * tree, except along the paths the patches touch, where directories are
+ * real and the touched files are private copies.  spatch sees the whole
+ * tree (headers included) and git apply writes only to the copies.
+ */
+struct shadow {
+	char *dir;		/* absolute path of the shadow root */
+	const char *tree;	/* absolute path of the real tree */
+};
+
+/* Make the temporary directory holding all shadows; NULL after error(). */
+char *gate_tmpdir(void);
+/* rm -rf @dir without following symlinks; quiet. */
+void gate_rmtree(const char *dir);
+
+/* Create @dir as a shadow of @tree (symlinks to its top-level entries). */
+int shadow_init(struct shadow *s, const char *tree, const char *dir);
+/*
+ * Make @rel a private copy in the shadow: its directories become real and
+ * the file gets the content of @src_root/@rel (a real tree or another
+ * shadow), or no file at all if that does not exist there.  With
+ * @git_rev, the content is the blob @git_rev:@rel of the git repository
+ * @src_root instead.
+ */
+int shadow_own(struct shadow *s, const char *rel, const char *src_root, const char *git_rev);
+/* Apply @p with git apply inside the shadow; reports "does not apply". */
+int shadow_apply(struct shadow *s, const struct patch *p, const char *tmpdir);
+/* Does the shadow hold a regular file at @rel? */
+int shadow_has_file(const struct shadow *s, const char *rel);
+
+/* The mbox of `git format-patch` for @range in the git tree @tree. */
+int gate_range_mbox(const char *tree, const char *name, const char *range, char **buf,
+		    size_t *len, char **base_rev);
+
+/* ---- gate_run.c ---- */
+
+struct gate_job {
+	const char *root;	/* a shadow root */
+	char **files;		/* relative .c/.h files to check */
+	size_t nfiles;
+	const char *label;	/* for messages: "before", "after patch 2" */
+	struct cocci_result res;	/* filled on success */
+};
+
+struct gate_run_opts {
+	const char *rules_dir;
+	const char *spatch;	/* NULL: cocci's default */
+	unsigned int jobs;	/* child processes at once */
+	unsigned int timeout;	/* seconds per job; 0: none */
+	int verbose;
+};
+
+/* Run every job (up to opts->jobs at once); -1 after error() on any failure. */
+int gate_run_jobs(const struct gate_run_opts *opts, struct gate_job *jobs, size_t njobs);
+
+/* ---- gate_diff.c ---- */
+
+/* A finding the patches add (new) or remove (fixed), placed in a patch. */
+struct gate_item {
+	const struct finding *f;
+	int fixed;			/* 0: new, 1: fixed */
+	const struct patch *patch;	/* where its line was added/removed, or NULL */
+	unsigned int input_line;	/* line in the patch input, 0 if none */
+	char *path;			/* the file as the patch names it (new path) */
+	char *text;			/* the line: as added/removed, or as in the file */
+	char mark;			/* '+', '-' or ' ' (the line is unchanged context) */
+};
+
+struct gate_diff {
+	struct gate_item *items;
+	size_t nitems;
+	size_t nnew, nfixed;
+};
+
+/*
+ * gate_diff - compare the findings before and after some patches
+ * @before/@after: findings on the touched files in the two states
+ * @renames: old path -> new path pairs (2 * nrenames strings)
+ * @patches/@npatches: the patches between the two states, to place lines
+ * @after_root/@before_root: the shadows, to read lines not in the patch
+ *
+ * Findings match by fingerprint (file after renames, function, class,
+ * normalised format and argument) with multiplicity.  Only leak classes
+ * count.  Appends to @d.
+ */
+void gate_diff(const struct cocci_result *before, const struct cocci_result *after,
+	       char *const *renames, size_t nrenames,
+	       const struct patch *const *patches, size_t npatches,
+	       const char *before_root, const char *after_root, struct gate_diff *d);
+void gate_diff_free(struct gate_diff *d);
+
+/* ---- gate_out.c ---- */
+
+enum gate_format { GATE_TEXT, GATE_GCC, GATE_JSON, GATE_SARIF };
+
+struct gate_section {
+	const struct patch *patch;	/* NULL: the whole set at once */
+	struct gate_diff diff;
+	size_t nchecked;		/* touched .c/.h files run through the rules */
+};
+
+void gate_output(enum gate_format fmt, const struct gate_section *secs, size_t nsecs,
+		 int series, size_t npatches, size_t nchecked);
+
+#endif

@@ -1,0 +1,227 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * output: findings as gcc-style lines, JSON or SARIF 2.1.0.
+ *
+ * The gcc form is what editors and CI log parsers read:
+ *	FILE:LINE:COL: CLASS: CONVERSION: MESSAGE
+ * JSON is a list of objects with every field of struct finding.  SARIF
+ * carries one rule per class, leak classes at level "error" and the low
+ * confidence ones (px-gated, px-user) at level "note".
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "output.h"
+#include "ptrguard.h"
+
+static const struct {
+	const char *id;
+	const char *text;
+} classes[] = {
+	{ "px", "%px prints a raw kernel address to user space" },
+	{ "p-unhashed", "plain %p prints a raw kernel address (tree older than v4.15)" },
+	{ "int-cast", "a pointer cast to an integer is printed with a long-wide conversion" },
+	{ "px-gated", "%px whose value is zeroed by a privilege check, or a constant NULL (low confidence)" },
+	{ "px-user", "%px of a __user pointer (low confidence)" },
+};
+
+#define NCLASSES (sizeof(classes) / sizeof(classes[0]))
+
+void output_json_string(FILE *out, const char *s)
+{
+	const unsigned char *p = (const unsigned char *)(s ? s : "");
+
+	fputc('"', out);
+	for (; *p; p++) {
+		switch (*p) {
+		case '"':
+			fputs("\\\"", out);
+			break;
+		case '\\':
+			fputs("\\\\", out);
+			break;
+		case '\n':
+			fputs("\\n", out);
+			break;
+		case '\t':
+			fputs("\\t", out);
+			break;
+		case '\r':
+			fputs("\\r", out);
+			break;
+		default:
+			if (*p < 0x20)
+				fprintf(out, "\\u%04x", *p);
+			else
+				fputc(*p, out);
+		}
+	}
+	fputc('"', out);
+}
+
+static void gcc_line(FILE *out, const struct finding *f)
+{
+	fprintf(out, "%s:%u:%u: %s: %s: %s\n", f->file, f->line, f->column,
+		f->cls, f->conversion, f->message);
+}
+
+static void json_finding(FILE *out, const struct finding *f)
+{
+	fputs("{\"file\": ", out);
+	output_json_string(out, f->file);
+	fprintf(out, ", \"line\": %u, \"column\": %u, \"class\": ", f->line, f->column);
+	output_json_string(out, f->cls);
+	fputs(", \"leak\": ", out);
+	fputs(finding_is_leak(f) ? "true" : "false", out);
+	fputs(", \"conversion\": ", out);
+	output_json_string(out, f->conversion);
+	fputs(", \"function\": ", out);
+	output_json_string(out, f->function);
+	fputs(", \"format\": ", out);
+	output_json_string(out, f->format);
+	fputs(", \"argument\": ", out);
+	output_json_string(out, f->arg);
+	fputs(", \"message\": ", out);
+	output_json_string(out, f->message);
+	fputc('}', out);
+}
+
+static void json(FILE *out, const struct finding *f, size_t n)
+{
+	size_t i;
+
+	fputs("[", out);
+	for (i = 0; i < n; i++) {
+		fputs(i ? ",\n " : "\n ", out);
+		json_finding(out, &f[i]);
+	}
+	fputs(n ? "\n]\n" : "]\n", out);
+}
+
+/* A relative path as a URI reference: percent-encode all but unreserved and '/'. */
+static void uri(FILE *out, const char *path)
+{
+	const unsigned char *p = (const unsigned char *)path;
+
+	fputc('"', out);
+	for (; *p; p++) {
+		if ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
+		    (*p >= '0' && *p <= '9') || strchr("-._~/", *p))
+			fputc(*p, out);
+		else
+			fprintf(out, "%%%02X", *p);
+	}
+	fputc('"', out);
+}
+
+/* Index of a class in the SARIF rules array; unknown classes follow the known ones. */
+static size_t rule_index(const char *cls, const char **extra, size_t nextra)
+{
+	size_t i;
+
+	for (i = 0; i < NCLASSES; i++)
+		if (!strcmp(cls, classes[i].id))
+			return i;
+	for (i = 0; i < nextra; i++)
+		if (!strcmp(cls, extra[i]))
+			return NCLASSES + i;
+	return (size_t)-1;
+}
+
+static const char *level(const struct finding *f)
+{
+	return finding_is_leak(f) ? "error" : "note";
+}
+
+static int sarif(FILE *out, const char *tool, const struct finding *f, size_t n)
+{
+	const char **extra;
+	size_t nextra = 0, i;
+
+	extra = calloc(n + 1, sizeof(*extra));
+	if (!extra) {
+		error("out of memory");
+		return -1;
+	}
+	for (i = 0; i < n; i++)
+		if (rule_index(f[i].cls, extra, nextra) == (size_t)-1)
+			extra[nextra++] = f[i].cls;
+
+	fputs("{\n  \"$schema\": \"https://json.schemastore.org/sarif-2.1.0.json\",\n"
+	      "  \"version\": \"2.1.0\",\n  \"runs\": [{\n"
+	      "    \"tool\": {\"driver\": {\"name\": ", out);
+	output_json_string(out, tool);
+	fputs(", \"informationUri\": \"https://www.kernel.org/doc/html/latest/core-api/printk-formats.html\",\n"
+	      "      \"rules\": [", out);
+	for (i = 0; i < NCLASSES + nextra; i++) {
+		const char *id = i < NCLASSES ? classes[i].id : extra[i - NCLASSES];
+		const char *text = i < NCLASSES ? classes[i].text : extra[i - NCLASSES];
+		struct finding probe = { .cls = (char *)id };
+
+		fputs(i ? ",\n        {\"id\": " : "\n        {\"id\": ", out);
+		output_json_string(out, id);
+		fputs(", \"shortDescription\": {\"text\": ", out);
+		output_json_string(out, text);
+		fprintf(out, "}, \"defaultConfiguration\": {\"level\": \"%s\"}}",
+			level(&probe));
+	}
+	fputs("]}},\n    \"originalUriBaseIds\": {\"SRCROOT\": {\"description\": "
+	      "{\"text\": \"the kernel tree root\"}}},\n    \"results\": [", out);
+	for (i = 0; i < n; i++) {
+		fputs(i ? ",\n      {\"ruleId\": " : "\n      {\"ruleId\": ", out);
+		output_json_string(out, f[i].cls);
+		fprintf(out, ", \"ruleIndex\": %zu, \"level\": \"%s\", \"message\": {\"text\": ",
+			rule_index(f[i].cls, extra, nextra), level(&f[i]));
+		{
+			/* "CONVERSION in FUNCTION(): MESSAGE" */
+			char *text = NULL;
+			size_t len = 0;
+			FILE *m = open_memstream(&text, &len);
+
+			if (!m) {
+				free(extra);
+				error("out of memory");
+				return -1;
+			}
+			fprintf(m, "%s in %s(): %s", f[i].conversion, f[i].function,
+				f[i].message);
+			fclose(m);
+			output_json_string(out, text);
+			free(text);
+		}
+		fputs("},\n       \"locations\": [{\"physicalLocation\": {\"artifactLocation\": {\"uri\": ", out);
+		uri(out, f[i].file);
+		fprintf(out, ", \"uriBaseId\": \"SRCROOT\"}, \"region\": {\"startLine\": %u, \"startColumn\": %u}}}]}",
+			f[i].line, f[i].column);
+	}
+	fputs(n ? "\n    ]\n  }]\n}\n" : "]\n  }]\n}\n", out);
+	free(extra);
+	return 0;
+}
+
+int output_findings(FILE *out, enum output_format format, const char *tool,
+		    const struct finding *f, size_t n)
+{
+	size_t i;
+
+	switch (format) {
+	case OUTPUT_GCC:
+		for (i = 0; i < n; i++)
+			gcc_line(out, &f[i]);
+		break;
+	case OUTPUT_JSON:
+		json(out, f, n);
+		break;
+	case OUTPUT_SARIF:
+		if (sarif(out, tool, f, n) < 0)
+			return -1;
+		break;
+	}
+	if (fflush(out) == EOF || ferror(out)) {
+		error("writing the findings: %s", strerror(errno));
+		return -1;
+	}
+	return 0;
+}

@@ -1,0 +1,32 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * output: write findings as gcc-style lines, JSON or SARIF 2.1.0.
+ * Used by `ptrguard audit` and `ptrguard gate`.
+ */
+#ifndef PTRGUARD_OUTPUT_H
+#define PTRGUARD_OUTPUT_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#include "cocci.h"
+
+enum output_format {
+	OUTPUT_GCC,	/* FILE:LINE:COL: CLASS: CONVERSION: MESSAGE */
+	OUTPUT_JSON,	/* a list of objects */
+	OUTPUT_SARIF,	/* SARIF 2.1.0, one run */
+};
+
+/*
+ * output_findings - write @n findings to @out in @format
+ * @tool: the tool name for SARIF ("ptrguard audit")
+ *
+ * Returns 0, or -1 after reporting a write error.
+ */
+int output_findings(FILE *out, enum output_format format, const char *tool,
+		    const struct finding *f, size_t n);
+
+/* Write @s as a JSON string (with the quotes). */
+void output_json_string(FILE *out, const char *s);
+
+#endif

@@ -1,0 +1,110 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* ptrguard scan: the parts of the live-system scanner and what they share. */
+#ifndef PTRGUARD_SCAN_H
+#define PTRGUARD_SCAN_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "addr.h"
+
+/* ---- scan_match.c: find candidate values in a byte stream, one pass ---- */
+
+struct scan_hit {
+	uint64_t value;
+	uint64_t offset;		/* of the first byte of the value */
+	unsigned int line, column;	/* 1-based, of the first byte */
+	bool binary;			/* an 8-byte little-endian value */
+	enum addr_verdict verdict;	/* ADDR_IGNORED or ADDR_KERNEL */
+	const char *reason;
+	char text[24];			/* as written; hex for binary values */
+};
+
+typedef void (*scan_hit_fn)(void *ctx, const struct scan_hit *h);
+
+struct matcher {
+	const struct addr_model *model;
+	scan_hit_fn hit;
+	void *ctx;
+	const char *mask_file;		/* non-NULL: the whole file is a bitmap */
+	uint64_t off;			/* offset of the next byte */
+	unsigned int line, col;		/* position of the next byte */
+	unsigned char prev;		/* the previous byte */
+	bool dash;			/* prev is a '-' after a non-word byte */
+	bool intok;
+	bool tokneg;
+	bool saw_nul;
+	unsigned int toklen;
+	uint64_t tokoff;
+	unsigned int tokline, tokcol;
+	const char *label;		/* mask label in force on this line */
+	char tok[24];
+	unsigned char tail[8];		/* last bytes, for values across reads */
+	unsigned int ntail;
+};
+
+void matcher_init(struct matcher *mt, const struct addr_model *model,
+		  scan_hit_fn hit, void *ctx);
+void matcher_feed(struct matcher *mt, const unsigned char *buf, size_t n);
+void matcher_end(struct matcher *mt);
+
+/* ---- scan_walk.c: walk the roots with -j threads, read every file ---- */
+
+enum scan_format { FMT_TEXT, FMT_JSON, FMT_SARIF };
+enum pid_mode { PIDS_LIST, PIDS_ALL };
+
+struct scan_opts {
+	const struct addr_model *model;
+	enum scan_format format;
+	int jobs;
+	uint64_t timeout_ms;		/* per file */
+	uint64_t max_size;		/* per file */
+	size_t read_size;		/* bytes per read(2) */
+	enum pid_mode pids;
+	bool pid_self;			/* with PIDS_LIST: include /proc/self */
+	long *pid_list;
+	size_t npid;
+	bool ignored;			/* keep ignored candidates too */
+	bool progress;			/* progress line on stderr */
+};
+
+enum {
+	REC_BINFILE = 1,		/* file has NUL bytes: report offsets */
+	REC_PATH = 2,			/* the value is in the path name */
+};
+
+struct finding_rec {
+	char *file;
+	struct scan_hit hit;
+	unsigned int flags;
+};
+
+struct skip_rec {
+	char *file;
+	char *reason;
+	bool error;		/* an open/read error: listed with -v only */
+};
+
+struct scan_result {
+	struct finding_rec *found;
+	size_t nfound, capfound;
+	struct skip_rec *skip;
+	size_t nskip, capskip;
+	uint64_t files, dirs, bytes, symlinks, pids_skipped, dup_dirs;
+	uint64_t nkernel, nignored;
+	double seconds;
+};
+
+/* Walk the roots; 0, or -1 on a fatal error (already reported). */
+int scan_run(const struct scan_opts *o, char **roots, size_t nroots,
+	     struct scan_result *res);
+void scan_result_free(struct scan_result *res);
+
+/* ---- scan_out.c: text, JSON and SARIF output ---- */
+
+/* verbosity: -1 quiet, 0 list skips other than plain errors, 1 all */
+void scan_print(const struct scan_opts *o, const struct scan_result *res,
+		int verbosity);
+
+#endif

@@ -1,0 +1,257 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Find candidate kernel addresses in a byte stream, in one pass, with no
+ * regex engine: bytes come in chunks of any size and every state that a
+ * value split across two chunks needs is kept in struct matcher.
+ *
+ * Text: a token is a maximal run of word bytes [0-9A-Za-z_] (the \b of
+ * leaking_addresses.pl).  Candidates are 16 hex digits with or without a
+ * 0x/0X prefix (a shorter hex number cannot reach the kernel half), 20
+ * decimal digits (a u64 printed with %lu), and '-' followed by 10 to 15
+ * digits after a non-word byte (an address printed with %ld, at most
+ * 2^47 below zero and at least 2^32: smaller negatives are ordinary ints).
+ *
+ * Binary: every 8 bytes at a 4-aligned offset (ELF notes and most kernel
+ * structures are at least 4-aligned), little-endian.
+ *
+ * Bitmaps: a value after a "LABEL:" or "LABEL=" on the same line, where
+ * LABEL names a signal set, a capability set or an input device bitmap, is
+ * ignored, as is every value of a file the caller marks as a bitmap.
+ */
+#include <string.h>
+
+#include "scan.h"
+
+static const char *const mask_labels[] = {
+	/* /proc/PID/status: signal and capability sets */
+	"SigPnd", "ShdPnd", "SigBlk", "SigIgn", "SigCgt",
+	"CapInh", "CapPrm", "CapEff", "CapBnd", "CapAmb",
+	/* /proc/bus/input/devices, input uevent: capability bitmaps */
+	"PROP", "EV", "KEY", "REL", "ABS", "MSC", "LED", "SND", "FF", "SW",
+};
+
+static inline bool isword(unsigned int c)
+{
+	return c - '0' < 10 || (c | 0x20) - 'a' < 26 || c == '_';
+}
+
+static inline int hexdig(unsigned int c)
+{
+	if (c - '0' < 10)
+		return (int)(c - '0');
+	c |= 0x20;
+	if (c - 'a' < 6)
+		return (int)(c - 'a' + 10);
+	return -1;
+}
+
+void matcher_init(struct matcher *mt, const struct addr_model *model,
+		  scan_hit_fn hit, void *ctx)
+{
+	memset(mt, 0, sizeof(*mt));
+	mt->model = model;
+	mt->hit = hit;
+	mt->ctx = ctx;
+	mt->line = 1;
+	mt->col = 1;
+	mt->prev = '\n';
+}
+
+static bool parse_hex(const char *s, unsigned int n, uint64_t *v)
+{
+	uint64_t x = 0;
+	unsigned int i;
+
+	for (i = 0; i < n; i++) {
+		int d = hexdig((unsigned char)s[i]);
+
+		if (d < 0)
+			return false;
+		x = x << 4 | (uint64_t)d;
+	}
+	*v = x;
+	return true;
+}
+
+static bool parse_dec(const char *s, unsigned int n, uint64_t *v)
+{
+	uint64_t x = 0;
+	unsigned int i;
+
+	for (i = 0; i < n; i++) {
+		unsigned int d = (unsigned char)s[i] - '0';
+
+		if (d > 9 || x > (UINT64_MAX - d) / 10)
+			return false;
+		x = x * 10 + d;
+	}
+	*v = x;
+	return true;
+}
+
+static void report(struct matcher *mt, struct scan_hit *h, bool binary)
+{
+	h->binary = binary;
+	h->verdict = addr_classify(mt->model, h->value, binary, &h->reason);
+	if (h->verdict == ADDR_NOT)
+		return;
+	if (h->verdict == ADDR_KERNEL && !binary && (mt->label || mt->mask_file)) {
+		h->verdict = ADDR_IGNORED;
+		h->reason = mt->mask_file ? mt->mask_file : mt->label;
+	}
+	mt->hit(mt->ctx, h);
+}
+
+/* The token ended before byte c: is it a candidate, is it a label? */
+static void token_end(struct matcher *mt, unsigned int c)
+{
+	unsigned int n = mt->toklen;
+	const char *t = mt->tok;
+	struct scan_hit h;
+	bool ok = false;
+	size_t i;
+
+	mt->intok = false;
+	if (n > sizeof(mt->tok))
+		return;
+	if (n == 16)
+		ok = parse_hex(t, 16, &h.value);
+	else if (n == 18 && t[0] == '0' && (t[1] | 0x20) == 'x')
+		ok = parse_hex(t + 2, 16, &h.value);
+	else if (n == 20 && !mt->tokneg)
+		ok = parse_dec(t, 20, &h.value);
+	else if (n >= 10 && n <= 15 && mt->tokneg &&
+		 parse_dec(t, n, &h.value) && h.value >= (1ULL << 32)) {
+		h.value = -h.value;
+		ok = true;
+	}
+	if (ok) {
+		/* A negative value starts at its '-'. */
+		h.offset = mt->tokoff - mt->tokneg;
+		h.line = mt->tokline;
+		h.column = mt->tokcol - mt->tokneg;
+		if (mt->tokneg) {
+			h.text[0] = '-';
+			memcpy(h.text + 1, t, n);
+			h.text[n + 1] = '\0';
+		} else {
+			memcpy(h.text, t, n);
+			h.text[n] = '\0';
+		}
+		report(mt, &h, false);
+	}
+	if ((c == ':' || c == '=') && n <= 6) {
+		mt->label = NULL;
+		for (i = 0; i < sizeof(mask_labels) / sizeof(mask_labels[0]); i++)
+			if (strlen(mask_labels[i]) == n && !memcmp(mask_labels[i], t, n))
+				mt->label = c == ':' ? "signal or capability set" :
+						       "input device bitmap";
+	} else if (c == ':' || c == '=') {
+		mt->label = NULL;
+	}
+}
+
+static uint64_t le64(const unsigned char *p)
+{
+	uint64_t v = 0;
+	int i;
+
+	for (i = 7; i >= 0; i--)
+		v = v << 8 | p[i];
+	return v;
+}
+
+static void check_le(struct matcher *mt, const unsigned char *p, uint64_t at)
+{
+	static const char xd[] = "0123456789abcdef";
+	struct scan_hit h = { 0 };
+	int i;
+
+	h.value = le64(p);
+	if (h.value < mt->model->half)
+		return;
+	h.offset = at;
+	for (i = 0; i < 16; i++)
+		h.text[i] = xd[h.value >> (60 - 4 * i) & 15];
+	h.text[16] = '\0';
+	report(mt, &h, true);
+}
+
+/* 8-byte little-endian values at 4-aligned offsets, across chunks. */
+static void scan_le(struct matcher *mt, const unsigned char *buf, size_t n)
+{
+	uint64_t base = mt->off;	/* offset of buf[0] */
+	unsigned int nt = mt->ntail;
+	unsigned char win[16];
+	size_t p, k = n < 8 ? n : 8;
+
+	if (nt) {
+		memcpy(win, mt->tail, nt);
+		memcpy(win + nt, buf, k);
+		for (p = 0; p < nt && p + 8 <= nt + k; p++)
+			if (!((base - nt + p) & 3) && win[p + 7] == 0xff)
+				check_le(mt, win + p, base - nt + p);
+	}
+	for (p = (size_t)(-base & 3); p + 8 <= n; p += 4)
+		if (buf[p + 7] == 0xff)
+			check_le(mt, buf + p, base + p);
+	if (n >= 7) {
+		memcpy(mt->tail, buf + n - 7, 7);
+		mt->ntail = 7;
+	} else {
+		unsigned int total = nt + (unsigned int)n;
+		unsigned int keep = total < 7 ? total : 7;
+
+		memcpy(win, mt->tail, nt);
+		memcpy(win + nt, buf, n);
+		memcpy(mt->tail, win + total - keep, keep);
+		mt->ntail = keep;
+	}
+}
+
+void matcher_feed(struct matcher *mt, const unsigned char *buf, size_t n)
+{
+	size_t i;
+
+	scan_le(mt, buf, n);
+	for (i = 0; i < n; i++) {
+		unsigned int c = buf[i];
+
+		if (isword(c)) {
+			if (!mt->intok) {
+				mt->intok = true;
+				mt->toklen = 0;
+				mt->tokoff = mt->off + i;
+				mt->tokline = mt->line;
+				mt->tokcol = mt->col;
+				mt->tokneg = mt->dash;
+				mt->dash = false;
+			}
+			if (mt->toklen < sizeof(mt->tok))
+				mt->tok[mt->toklen] = (char)c;
+			mt->toklen += mt->toklen <= sizeof(mt->tok);
+			mt->col++;
+		} else {
+			if (mt->intok)
+				token_end(mt, c);
+			mt->dash = c == '-' && !isword(mt->prev);
+			if (c == '\n') {
+				mt->line++;
+				mt->col = 1;
+				mt->label = NULL;
+			} else {
+				mt->col++;
+				if (!c)
+					mt->saw_nul = true;
+			}
+		}
+		mt->prev = (unsigned char)c;
+	}
+	mt->off += n;
+}
+
+void matcher_end(struct matcher *mt)
+{
+	if (mt->intok)
+		token_end(mt, '\n');
+}

@@ -1,0 +1,46 @@
+#!/bin/sh
+# Boot one e2e VM and keep its serial console in a log.
+#
+# Usage: boot.sh BZIMAGE INITRD LOG [KERNEL-ARG...]
+#
+# qemu-system-x86_64 -nographic -no-reboot, -cpu max, 2 CPUs, 512 MiB,
+# console on ttyS0; KVM when a probe shows it works, TCG otherwise.  The
+# guest powers off with `reboot -f`; a hung guest is killed after
+# $E2E_TIMEOUT seconds (default 900).  The log has the console with
+# carriage returns removed.  Exit status: qemu's (124 on timeout), 2 on a
+# setup error.
+set -u
+
+die() {
+	echo "e2e boot: $*" >&2
+	exit 2
+}
+
+[ $# -ge 3 ] || { echo "usage: boot.sh BZIMAGE INITRD LOG [KERNEL-ARG...]" >&2; exit 2; }
+kernel=$1
+initrd=$2
+log=$3
+shift 3
+qemu=${QEMU:-qemu-system-x86_64}
+command -v "$qemu" >/dev/null 2>&1 || die "$qemu: not found (package qemu-system-x86)"
+[ -f "$kernel" ] || die "$kernel: no such kernel"
+[ -f "$initrd" ] || die "$initrd: no such initramfs"
+
+# /dev/kvm may exist without working: ask qemu itself.
+accel=tcg
+if [ -w /dev/kvm ] &&
+   echo quit | timeout 20 "$qemu" -accel kvm -machine none -nodefaults \
+	-display none -monitor stdio >/dev/null 2>&1; then
+	accel=kvm
+fi
+
+append="console=ttyS0 tsc=unstable panic=-1 loglevel=3 log_buf_len=1M rdinit=/init $*"
+echo "e2e boot: $accel: $append" >&2
+start=$(date +%s)
+timeout "${E2E_TIMEOUT:-900}" "$qemu" -accel $accel -cpu max -smp 2 -m 512M \
+	-nographic -no-reboot -kernel "$kernel" -initrd "$initrd" \
+	-append "$append" </dev/null >"$log.raw" 2>&1
+rc=$?
+tr -d '\r' <"$log.raw" >"$log" && rm -f "$log.raw"
+echo "e2e boot: $(basename "$log"): $(( $(date +%s) - start )) s" >&2
+exit $rc

@@ -1,0 +1,330 @@
+# Judge one e2e boot from its serial log; print PASS:/FAIL: lines.
+#
+#   awk -v boot=NAME -v hashing=on|off -v guard=0|1 -f check.awk LOG
+#
+# guard=1: the kernel was built with the guard series, so
+# kernel.seq_ptr_guard must exist and modes 0-3 must have run.
+#
+# The guest (guest-init.sh) only observes; every expectation is here, and
+# written by hand from what 6.12 prints (lib/vsprintf.c, kernel/kallsyms.c,
+# net/unix, kernel/time/timer_list.c) and what the guard promises:
+#   mode 0  off: every read as without the guard
+#   mode 1  log: every read as in mode 0; one log line per leaking call site
+#   mode 2  refuse readers without CAP_SYSLOG: a record that would print a
+#           kernel address fails the read with EPERM; the records before it
+#           are delivered, nothing of it
+#   mode 3  refuse everyone the same way
+# For the test module the ground truth of "prints a kernel address" is the
+# table in leaks() below (checked by the mode 0 reads: raw= must match it);
+# for other files it is the mode 0 read of the same cell (hashing,
+# kptr_restrict, reader), whose raw= the baseline table checks where the
+# source fixes it.
+
+function fail(name, why) {
+	printf "FAIL: %s: %s\n", name, why
+	failed++
+}
+
+function pass(name) {
+	printf "PASS: %s\n", name
+	passed++
+}
+
+# key=value words of the current line into F[]
+function parse(   i, k) {
+	delete F
+	for (i = 1; i <= NF; i++) {
+		k = index($i, "=")
+		if (k)
+			F[substr($i, 1, k - 1)] = substr($i, k + 1)
+	}
+}
+
+function base(path,   n, parts) {
+	n = split(path, parts, "/")
+	return parts[n]
+}
+
+# Does the test module's conversion print the raw object address?
+function leaks(name, kr, user) {
+	if (name == "px" || name == "pV" || name == "lx" || name == "pS_nosym" ||
+	    name == "px_long")
+		return 1
+	if (name == "p")
+		return hashing == "off"
+	if (name == "pK")	# restricted_pointer(): kr 0 is plain %p
+		return (kr == 0 && hashing == "off") || (kr == 1 && user == "root")
+	return 0
+}
+
+# What the record's text must be when it is delivered (anchored regex).
+function text_re(name, kr, user) {
+	if (leaks(name, kr, user))
+		return "^" name "=(0x)?" addr "$"
+	if (name == "p" || name == "pK" && kr == 0)
+		return "^" name "=00000000[0-9a-f]+$"	# hashed: 32 bits
+	if (name == "pK")
+		return "^pK=0000000000000000$"
+	if (name == "pS_sym")
+		return "^pS_sym=e2e_stop\\+0x0/0x[0-9a-f]+_\\[ptrguard_e2e\\]$"
+	if (name == "pI4")
+		return "^pI4=127\\.0\\.0\\.1$"
+	if (name == "pM")
+		return "^pM=02:00:5e:10:20:30$"
+	if (name == "px_user")
+		return "^px_user=000000007ffc1000$"
+	if (name == "px_null")
+		return "^px_null=0000000000000000$"
+	if (name == "px_err")
+		return "^px_err=fffffffffffffffe$"
+	if (name == "lx_small")
+		return "^lx_small=1234$"
+	return "^$"
+}
+
+function refused(mode, leak, user) {
+	return leak && (mode == 3 || mode == 2 && user != "root")
+}
+
+function check_mod(   name, cell, leak, n, want, why, re) {
+	name = base(F["file"])
+	cell = boot " kr=" F["kr"] " mode=" F["mode"] " " F["user"] " " F["file"]
+	nmod[F["kr"] " " F["mode"] " " F["user"]]++
+	n = F["at"] == 1500 ? 2000 : 8
+	why = ""
+	if (F["file"] ~ /^\/sys\/kernel\/debug\// && F["user"] == "user") {
+		# debugfs is root's (mode 0700) with or without the guard
+		if (F["errno"] != "EACCES" || F["bytes"] != 0)
+			why = "want EACCES and no bytes, got errno=" F["errno"] " bytes=" F["bytes"]
+	} else {
+		leak = leaks(name, F["kr"], F["user"])
+		if (refused(F["mode"], leak, F["user"])) {
+			want = "errno=EPERM recs=" F["at"] " payload=no tail=0 extra=0 partial=no raw=no"
+			got = "errno=" F["errno"] " recs=" F["recs"] " payload=" F["payload"] \
+			      " tail=" F["tail"] " extra=" F["extra"] " partial=" F["partial"] " raw=" F["raw"]
+		} else {
+			want = "errno=0 recs=" F["at"] " payload=yes tail=" (n - F["at"] - 1) \
+			       " extra=0 partial=no raw=" (leak ? "yes" : "no")
+			got = "errno=" F["errno"] " recs=" F["recs"] " payload=" F["payload"] \
+			      " tail=" F["tail"] " extra=" F["extra"] " partial=" F["partial"] " raw=" F["raw"]
+			re = text_re(name, F["kr"], F["user"])
+			if (got == want && F["text"] !~ re)
+				why = "record text " F["text"] " does not match " re
+		}
+		if (got != want)
+			why = "want " want ", got " got
+	}
+	if (why == "")
+		pass(cell)
+	else
+		fail(cell, why)
+}
+
+# The mode 0 read of a non-module file: what 6.12 prints, where the source
+# decides it.  Sets W_errno and W_raw ("" = not fixed by the source).
+function gen_baseline(file, kr, user,   pk) {
+	W_errno = "0"
+	W_raw = ""
+	pk = (kr == 0 && hashing == "off") || (kr == 1 && user == "root")
+	if (file == "/proc/kallsyms" || file == "/proc/modules") {
+		# %px of a value zeroed unless kallsyms_show_value(): CAP_SYSLOG
+		# at kptr_restrict 0 and 1 (perf_event_paranoid stays 2)
+		W_raw = (user == "root" && kr < 2) ? "yes" : "no"
+	} else if (file == "/proc/net/unix" || file == "/proc/net/tcp") {
+		W_raw = pk ? "yes" : "no"		# %pK of the sock
+	} else if (file == "/proc/timer_list") {
+		if (user != "root")
+			W_errno = "EACCES"		# mode 0400
+		else
+			W_raw = hashing == "off" ? "yes" : "no"	# plain %p
+	} else if (file == "/proc/self/stack") {
+		if (user != "root")
+			W_errno = "EACCES"		# CAP_SYS_ADMIN only
+		else
+			W_raw = "no"			# "[<0>] %pB"
+	} else if (file == "/proc/ptrguard_e2e/heavy") {
+		W_raw = (hashing == "off" || pk) ? "yes" : "no"	# %p and %pK
+	} else if (file ~ /^\/sys\/kernel\/debug\//) {
+		if (user != "root")
+			W_errno = "EACCES"		# debugfs is mode 0700
+	}
+}
+
+function check_gen(   cell, key, b, leak, why, want) {
+	cell = boot " kr=" F["kr"] " mode=" F["mode"] " " F["user"] " " F["file"]
+	key = F["kr"] " " F["user"] " " F["file"]
+	ngen[F["kr"] " " F["mode"] " " F["user"]]++
+	why = ""
+	if (F["mode"] == 0) {
+		gen_baseline(F["file"], F["kr"], F["user"])
+		B_errno[key] = F["errno"]
+		B_raw[key] = F["raw"]
+		if (F["errno"] != W_errno)
+			why = "want errno=" W_errno ", got errno=" F["errno"]
+		else if (W_raw != "" && F["raw"] != W_raw)
+			why = "want raw=" W_raw " (kernel address in the output), got raw=" F["raw"]
+	} else if (!(key in B_errno)) {
+		why = "no mode 0 read to compare with"
+	} else if (B_errno[key] != "0") {
+		if (F["errno"] != B_errno[key])
+			why = "want errno=" B_errno[key] " as in mode 0, got errno=" F["errno"]
+	} else {
+		leak = B_raw[key] == "yes"
+		if (refused(F["mode"], leak, F["user"])) {
+			if (F["errno"] != "EPERM" || F["raw"] != "no")
+				why = "want errno=EPERM raw=no, got errno=" F["errno"] " raw=" F["raw"]
+			else if (F["prefix"] != "yes" && F["prefix"] != "-")
+				why = "what was delivered is not the start of the mode 0 output"
+		} else {
+			if (F["errno"] != "0" || F["raw"] != B_raw[key])
+				why = "want errno=0 raw=" B_raw[key] " as in mode 0, got errno=" F["errno"] " raw=" F["raw"]
+			else if (F["cmp"] != "same" && F["cmp"] != "-")
+				why = "output differs from mode 0"
+		}
+	}
+	if (why == "")
+		pass(cell)
+	else
+		fail(cell, why)
+}
+
+BEGIN {
+	failed = 0
+	passed = 0
+	indmesg = 0
+	slice = ""
+	bad = "WARNING:|BUG:|Oops|kernel BUG|lockdep|possible recursive locking|" \
+	      "circular locking|sleeping function called from invalid context|" \
+	      "Call Trace|general protection fault|RCU stall"
+	# the module's call sites: those that leak somewhere in this boot, and
+	# the clean controls that never may be logged
+	split("px pV lx pS_nosym px_long pK" (hashing == "off" ? " p" : ""), sites, " ")
+	split("pS_sym pI4 pM px_user px_null px_err lx_small" (hashing == "on" ? " p" : ""), clean, " ")
+}
+
+/^E2E-BEGIN/ { began = 1 }
+/^E2E-END/ { ended = 1 }
+/^INFO / {
+	parse()
+	if ("guard" in F) guard_seen = F["guard"]
+	if ("hashing" in F) hashing_seen = F["hashing"]
+	if ("addr" in F) addr = F["addr"]
+	if ("scanner" in F) scanner = F["scanner"]
+	if ("error" in F) fail(boot " guest setup", F["error"])
+	if ("robust_error" in F) robust_errors = robust_errors " " F["file"] ":" F["errno"]
+	next
+}
+/^OBS mod / { parse(); check_mod(); next }
+/^OBS gen / { parse(); check_gen(); next }
+/^OBS robust / {
+	parse()
+	nrobust++
+	if (F["other"] != 0 || F["ok"] == 0)
+		fail(boot " robustness reader " F["reader"] " (" F["user"] ")",
+		     "reads ok=" F["ok"] " eperm=" F["eperm"] " other errors=" F["other"] robust_errors)
+	else
+		pass(boot " robustness reader " F["reader"] " (" F["user"] "): " F["ok"] " reads, " F["eperm"] " refused")
+	next
+}
+/^SCAN-BEGIN/ { parse(); inscan = F["user"]; next }
+/^SCAN-END/ { inscan = ""; next }
+inscan != "" { scanout[inscan] = scanout[inscan] "\n" $0; next }
+/^DMESG-BEGIN/ { indmesg = 1; next }
+/^DMESG-END/ { indmesg = 0; next }
+indmesg {
+	if ($0 ~ bad && !badline)
+		badline = $0
+	if ($0 ~ /ptrguard-e2e: cell .* begin/) {
+		slice = $0
+		sub(/.*ptrguard-e2e: cell /, "", slice)
+		sub(/ begin.*/, "", slice)
+	}
+	if (index($0, "seq_ptr_guard:")) {
+		for (i in sites)
+			if (index($0, "e2e_show_" sites[i] " ")) {
+				logged[sites[i]]++
+				if (slice !~ /mode=1/)
+					logged_out[sites[i]] = slice
+			}
+		for (i in clean)
+			if (index($0, "e2e_show_" clean[i] " "))
+				logged_clean[clean[i]] = $0
+	}
+	next
+}
+
+END {
+	if (began && ended)
+		pass(boot " boots and runs to the end")
+	else
+		fail(boot " boots and runs to the end", began ? "no E2E-END (guest died or hung; see the log)" : "no E2E-BEGIN (kernel or init failed)")
+	if (hashing_seen != hashing)
+		fail(boot " hashing " hashing, "guest says hashing=" hashing_seen)
+	want_guard = guard ? "present" : "absent"
+	if (guard_seen == want_guard)
+		pass(boot " kernel.seq_ptr_guard " want_guard)
+	else
+		fail(boot " kernel.seq_ptr_guard " want_guard, "guest says " guard_seen)
+	if (addr !~ /^ffff[89a-f][0-9a-f]+$/ || length(addr) != 16)
+		fail(boot " test module loaded", "no object address in the kernel log")
+
+	# every cell complete: 16 module reads, 7+ other files per reader
+	nmodes = guard ? 4 : 1
+	for (kr = 0; kr < 3; kr++)
+		for (m = 0; m < nmodes; m++)
+			for (u = 0; u < 2; u++) {
+				c = kr " " m " " (u ? "user" : "root")
+				if (nmod[c] != 16 || ngen[c] < 7)
+					fail(boot " cell kr=" kr " mode=" m " " (u ? "user" : "root") " complete",
+					     nmod[c] + 0 " module reads, " ngen[c] + 0 " other reads")
+			}
+
+	if (nrobust != 4)
+		fail(boot " robustness run", nrobust + 0 " of 4 readers reported")
+	if (badline)
+		fail(boot " kernel log clean", badline)
+	else if (ended)
+		pass(boot " kernel log clean (no WARN/BUG/Oops/lockdep/atomic sleep)")
+
+	if (guard) {
+		for (i in sites) {
+			s = sites[i]
+			name = boot " mode 1 logs e2e_show_" s " once"
+			if (logged[s] != 1)
+				fail(name, logged[s] + 0 " log lines")
+			else if (s in logged_out)
+				fail(name, "logged first in cell " logged_out[s] ", not in mode 1")
+			else
+				pass(name)
+		}
+		for (i in clean) {
+			s = clean[i]
+			if (s in logged_clean)
+				fail(boot " clean e2e_show_" s " never logged", logged_clean[s])
+			else
+				pass(boot " clean e2e_show_" s " never logged")
+		}
+	}
+
+	# The scanner hook, when the guest had a scanner: root in mode 0 must
+	# see the module's leaks; the unprivileged user in mode 2 none of them.
+	if (scanner == "present") {
+		# (a finding is a JSON object {"file": "PATH", ...})
+		split("px pV lx pS_nosym px_long p pK", found, " ")
+		for (i in found) {
+			f = "/proc/ptrguard_e2e/" found[i]
+			if (index(scanout["root"], "\"file\": \"" f "\""))
+				pass(boot " scan as root finds " f)
+			else
+				fail(boot " scan as root finds " f, "not in the scan output")
+			if (guard) {
+				if (index(scanout["user"], "\"file\": \"" f "\""))
+					fail(boot " unprivileged scan in mode 2 finds nothing in " f, "reported")
+				else
+					pass(boot " unprivileged scan in mode 2 finds nothing in " f)
+			}
+		}
+	}
+	printf "%s: %d passed, %d failed\n", boot, passed, failed
+	exit failed != 0
+}

@@ -1,0 +1,211 @@
+/*
+ * e2e-read: read a file the way the e2e guest needs, optionally after
+ * dropping every privilege, and say how the read ended.
+ *
+ *   e2e-read [-u UID] [-b SIZE] [-o OUT] [-r N] FILE
+ *   e2e-read -u UID -x PROG [ARG...]
+ *
+ * -u UID   become UID (gid UID, no supplementary groups) before opening
+ *          FILE; that clears every capability, which is checked
+ * -b SIZE  read() SIZE bytes at a time (default 4096)
+ * -o OUT   write the bytes read to OUT (default: discard them)
+ * -r N     open and read FILE N times and print the median time of one
+ *          whole read in ns (for bench/guard-overhead.sh)
+ * -x       do not read: run PROG with ARGs as UID instead (the e2e guest
+ *          runs `ptrguard scan` unprivileged this way)
+ *
+ * FILE is opened O_RDONLY|O_NONBLOCK after the privilege drop, so it
+ * carries the dropped credentials (those %pK and the guard look at).
+ * Prints one line:  bytes=N reads=K errno=NAME   (NAME 0 when the read
+ * reached end of file; reads counts the read() calls that returned data),
+ * or with -r:  runs=N ok=N eperm=N other=N errno=NAME median_ns=N
+ * (errno: the last error other than EPERM, or 0).
+ * Exit status: 0 end of file reached, 1 open or read failed, 2 usage or
+ * setup error.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <grp.h>
+#include <linux/capability.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/syscall.h>
+#include <time.h>
+#include <unistd.h>
+
+static const char *prog = "e2e-read";
+
+static void die(const char *what, const char *arg)
+{
+	fprintf(stderr, "%s: %s%s%s: %s\n", prog, what, arg ? " " : "",
+		arg ? arg : "", strerror(errno));
+	exit(2);
+}
+
+static void usage(void)
+{
+	fprintf(stderr, "usage: %s [-u UID] [-b SIZE] [-o OUT] [-r N] FILE\n"
+		"       %s -u UID -x PROG [ARG...]\n", prog, prog);
+	exit(2);
+}
+
+static long number(const char *s, long min)
+{
+	char *end;
+	long v;
+
+	errno = 0;
+	v = strtol(s, &end, 10);
+	if (errno || *end || end == s || v < min) {
+		fprintf(stderr, "%s: %s: not a number >= %ld\n", prog, s, min);
+		exit(2);
+	}
+	return v;
+}
+
+static void drop_to(uid_t uid)
+{
+	struct __user_cap_header_struct hdr = { _LINUX_CAPABILITY_VERSION_3, 0 };
+	struct __user_cap_data_struct data[2];
+
+	if (setgroups(0, NULL) || setgid(uid) || setuid(uid))
+		die("cannot drop privileges", NULL);
+	if (syscall(SYS_capget, &hdr, data))
+		die("capget", NULL);
+	if (data[0].effective | data[0].permitted | data[1].effective | data[1].permitted) {
+		fprintf(stderr, "%s: capabilities left after setuid(%ld)\n",
+			prog, (long)uid);
+		exit(2);
+	}
+}
+
+/* Read @path to the end or to the first error; return errno or 0. */
+static int read_once(const char *path, char *buf, size_t size, int out,
+		     long long *bytes, long *reads)
+{
+	ssize_t n;
+	int fd;
+
+	*bytes = 0;
+	*reads = 0;
+	fd = open(path, O_RDONLY | O_NONBLOCK);
+	if (fd < 0)
+		return errno;
+	for (;;) {
+		n = read(fd, buf, size);
+		if (n <= 0)
+			break;
+		*bytes += n;
+		++*reads;
+		if (out >= 0 && write(out, buf, n) != n)
+			die("write", NULL);
+	}
+	if (n < 0) {
+		int err = errno;
+
+		close(fd);
+		return err;
+	}
+	close(fd);
+	return 0;
+}
+
+static const char *errname(int err)
+{
+	static char num[16];
+	const char *name;
+
+	if (!err)
+		return "0";
+	name = strerrorname_np(err);
+	if (name)
+		return name;
+	snprintf(num, sizeof(num), "%d", err);
+	return num;
+}
+
+static int cmp_ll(const void *a, const void *b)
+{
+	long long x = *(const long long *)a, y = *(const long long *)b;
+
+	return (x > y) - (x < y);
+}
+
+static long long now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1000000000LL + ts.tv_nsec;
+}
+
+int main(int argc, char **argv)
+{
+	const char *outpath = NULL;
+	long size = 4096, runs = 0, uid = -1, reads;
+	long long bytes;
+	int opt, out = -1, err, exec = 0;
+	char *buf;
+
+	while ((opt = getopt(argc, argv, "+u:b:o:r:x")) != -1) {
+		switch (opt) {
+		case 'u': uid = number(optarg, 1); break;
+		case 'b': size = number(optarg, 1); break;
+		case 'o': outpath = optarg; break;
+		case 'r': runs = number(optarg, 1); break;
+		case 'x': exec = 1; break;
+		default: usage();
+		}
+	}
+	if (exec) {
+		if (uid < 0 || optind >= argc)
+			usage();
+		drop_to(uid);
+		execvp(argv[optind], argv + optind);
+		die("cannot run", argv[optind]);
+	}
+	if (optind != argc - 1)
+		usage();
+	buf = malloc(size);
+	if (!buf)
+		die("malloc", NULL);
+	if (outpath) {
+		out = open(outpath, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+		if (out < 0)
+			die("cannot create", outpath);
+	}
+	if (uid >= 0)
+		drop_to(uid);
+
+	if (runs) {
+		long long *t = calloc(runs, sizeof(*t));
+		long i, ok = 0, eperm = 0, other = 0;
+
+		if (!t)
+			die("calloc", NULL);
+		err = 0;
+		for (i = 0; i < runs; i++) {
+			long long t0 = now_ns();
+			int e = read_once(argv[optind], buf, size, -1, &bytes, &reads);
+
+			t[i] = now_ns() - t0;
+			if (!e) {
+				ok++;
+			} else if (e == EPERM) {
+				eperm++;
+			} else {
+				other++;
+				err = e;
+			}
+		}
+		qsort(t, runs, sizeof(*t), cmp_ll);
+		printf("runs=%ld ok=%ld eperm=%ld other=%ld errno=%s median_ns=%lld\n",
+		       runs, ok, eperm, other, errname(err), t[runs / 2]);
+		return ok == runs ? 0 : 1;
+	}
+
+	err = read_once(argv[optind], buf, size, out, &bytes, &reads);
+	printf("bytes=%lld reads=%ld errno=%s\n", bytes, reads, errname(err));
+	return err ? 1 : 0;
+}

@@ -1,0 +1,304 @@
+#!/bin/sh
+# /init of the ptrguard e2e initramfs (busybox sh, pid 1).
+#
+# Reads its job from the kernel command line, prints what it observes on
+# the console (ttyS0) as marker lines, and powers off with `reboot -f`.
+# It observes; tests/e2e/check.awk on the host decides what is right.
+#
+#   e2e.run=test    the matrix: kptr_restrict 0/1/2 x guard modes (0-3 when
+#                   kernel.seq_ptr_guard exists, else 0) x root/unprivileged
+#                   x files, then the robustness run, then the scanner hook
+#   e2e.run=bench   bench/guard-overhead.sh's timings
+#   e2e.boot=NAME   a label repeated in every line (hash, nohash, ...)
+#   e2e.secs=N      robustness run length in seconds (default 10)
+#   e2e.runs=N      reads per bench timing (default 200)
+#
+# Console lines (all start with a marker word):
+#   E2E-BEGIN / E2E-END      the run started / finished cleanly
+#   INFO k=v ...             facts: guard present, object address, kernel
+#   OBS mod ...              one read of a test module file: read status
+#                            from e2e-read, then summarize.awk's fields
+#   OBS gen ...              one read of another file: status, raw=,
+#                            cmp= (vs the mode 0 read), prefix=
+#   OBS robust ...           the robustness run's reader counts
+#   SCAN-BEGIN/SCAN-END      `ptrguard scan` output (when /bin/ptrguard)
+#   BENCH ...                one timing
+#   DMESG-BEGIN/DMESG-END    the whole kernel log at the end
+PATH=/bin
+export PATH
+umask 022
+mount -t proc proc /proc
+mount -t sysfs sysfs /sys
+mount -t devtmpfs devtmpfs /dev 2>/dev/null
+mount -t debugfs debugfs /sys/kernel/debug
+mount -t tracefs tracefs /sys/kernel/tracing 2>/dev/null
+mount -t tmpfs tmpfs /tmp
+exec </dev/console >/dev/console 2>&1
+
+UNPRIV=1000
+run=test
+boot=none
+secs=10
+runs=200
+for arg in $(cat /proc/cmdline); do
+	case $arg in
+	e2e.run=*) run=${arg#*=} ;;
+	e2e.boot=*) boot=${arg#*=} ;;
+	e2e.secs=*) secs=${arg#*=} ;;
+	e2e.runs=*) runs=${arg#*=} ;;
+	esac
+done
+
+finish() {
+	echo "DMESG-BEGIN"
+	dmesg
+	echo "DMESG-END"
+	echo "E2E-END boot=$boot"
+	sync
+	reboot -f
+	sleep 10
+}
+
+# Tell the kernel log where we are, so the host can cut it by cell.
+mark() {
+	echo "ptrguard-e2e: $*" >/dev/kmsg
+}
+
+setkr() {
+	echo "$1" >/proc/sys/kernel/kptr_restrict
+	[ "$(cat /proc/sys/kernel/kptr_restrict)" = "$1" ] ||
+		echo "INFO error=kptr_restrict_not_set want=$1"
+}
+
+setmode() {
+	[ -e /proc/sys/kernel/seq_ptr_guard ] || return 0
+	echo "$1" >/proc/sys/kernel/seq_ptr_guard
+	[ "$(cat /proc/sys/kernel/seq_ptr_guard)" = "$1" ] ||
+		echo "INFO error=seq_ptr_guard_not_set want=$1"
+}
+
+# read_as USER ARGS...: e2e-read as root or as the unprivileged user.
+read_as() {
+	who=$1
+	shift
+	if [ "$who" = root ]; then
+		e2e-read "$@"
+	else
+		e2e-read -u $UNPRIV "$@"
+	fi
+}
+
+# Whether file $1 holds a raw kernel address: 16 hex digits from the
+# kernel half (X86_5LEVEL is off), minus the ERR_PTR range.
+hasraw() {
+	if grep -Eo 'ffff[89a-f][0-9a-f]{11}' "$1" | grep -qv '^fffffffffffff'; then
+		echo yes
+	else
+		echo no
+	fi
+}
+
+# What of file $2 (named $1) is compared across modes.  timer_list keeps
+# only its lines without clocks and counters (the pointers, symbols and
+# headers); everything else is compared whole.
+norm() {
+	case $1 in
+	/proc/timer_list)
+		grep -v -E 'nsecs|jiffies|^ #|^  \.[a-z_]+ *: *[0-9]+$|retries:' "$2"
+		;;
+	*)
+		cat "$2"
+		;;
+	esac
+}
+
+# obs_mod USER PATH AT: read a test module file, summarize the records.
+obs_mod() {
+	st=$(read_as "$1" $bufopt -o /tmp/out "$2")
+	partial=no
+	if [ -s /tmp/out ] && [ "$(tail -c 1 /tmp/out | od -An -tx1 | tr -d ' ')" != 0a ]; then
+		partial=yes
+	fi
+	sum=$(awk -v at="$3" -v addr="$addr" -f /lib/summarize.awk /tmp/out)
+	echo "OBS mod $cell user=$1 file=$2 at=$3 $st partial=$partial $sum"
+}
+
+# obs_gen USER PATH: read any file; compare with the mode 0 read of the
+# same cell (boot, kptr_restrict, user).
+obs_gen() {
+	st=$(read_as "$1" -o /tmp/out "$2")
+	raw=$(hasraw /tmp/out)
+	base=/tmp/base/$kr.$1.$(echo "$2" | tr / _)
+	norm "$2" /tmp/out >/tmp/norm
+	if [ "$2" = /proc/self/stack ]; then
+		# The reader's own stack: it differs with every call path.
+		cmp=- prefix=-
+	elif [ "$mode" = 0 ]; then
+		cp /tmp/norm "$base"
+		cmp=base prefix=base
+	else
+		if cmp -s /tmp/norm "$base"; then cmp=same; else cmp=differs; fi
+		size=$(wc -c </tmp/norm)
+		if head -c "$size" "$base" | cmp -s - /tmp/norm; then prefix=yes; else prefix=no; fi
+	fi
+	echo "OBS gen $cell user=$1 file=$2 $st raw=$raw cmp=$cmp prefix=$prefix"
+}
+
+# The module's short files (records 0-7, the conversion at 4), the long one.
+MODFILES="px p pK pS_nosym pV lx pS_sym pI4 pM px_user px_null px_err lx_small"
+
+matrix() {
+	mkdir -p /tmp/base
+	gen="/proc/kallsyms /proc/modules /proc/net/unix /proc/net/tcp /proc/timer_list"
+	[ -e /proc/self/stack ] && gen="$gen /proc/self/stack"
+	gen="$gen /proc/ptrguard_e2e/heavy $debugfs"
+	for kr in 0 1 2; do
+		setkr $kr
+		for mode in $modes; do
+			setmode $mode
+			cell="boot=$boot kr=$kr mode=$mode"
+			mark "cell $cell begin"
+			for user in root user; do
+				# Root reads a page at a time, the user 7 bytes at a
+				# time: a refusal must hold across short reads too.
+				bufopt=
+				[ $user = user ] && bufopt="-b 7"
+				for f in $MODFILES; do
+					obs_mod $user /proc/ptrguard_e2e/$f 4
+				done
+				bufopt=
+				obs_mod $user /proc/ptrguard_e2e/px_long 1500
+				obs_mod $user /sys/kernel/debug/ptrguard_e2e/px 4
+				obs_mod $user /sys/kernel/debug/ptrguard_e2e/lx 4
+				# Twice more in mode 1: still one log line per site.
+				if [ "$mode" = 1 ]; then
+					for f in px lx pV; do
+						read_as $user /proc/ptrguard_e2e/$f >/dev/null
+						read_as $user /proc/ptrguard_e2e/$f >/dev/null
+					done
+				fi
+				for f in $gen; do
+					obs_gen $user $f
+				done
+			done
+			mark "cell $cell end"
+		done
+	done
+	setmode 0
+	setkr 0
+}
+
+# Readers in parallel while the sysctls flip; reads may succeed or fail
+# with EPERM, nothing else, and the kernel log must stay clean.
+robust() {
+	mark "robust begin"
+	end=$(( $(date +%s) + secs ))
+	(
+		while [ "$(date +%s)" -lt $end ]; do
+			for m in $modes; do
+				setmode $m
+				setkr $(( m % 3 ))
+			done
+		done
+	) &
+	toggler=$!
+	i=0
+	for who in root user root user; do
+		i=$((i + 1))
+		(
+			ok=0 eperm=0 other=0 loops=0
+			files="/proc/ptrguard_e2e/px /proc/ptrguard_e2e/pK
+			       /proc/ptrguard_e2e/heavy /proc/ptrguard_e2e/px_long
+			       /proc/net/unix /proc/modules"
+			# timer_list is root's (0400)
+			[ $who = root ] && files="$files /proc/timer_list"
+			while [ "$(date +%s)" -lt $end ]; do
+				for f in $files; do
+					set -- $(read_as $who -r 3 $f | tr '=' ' ')
+					ok=$((ok + $4)) eperm=$((eperm + $6)) other=$((other + $8))
+					[ "$8" = 0 ] || echo "INFO robust_error=1 file=$f user=$who errno=${10}"
+				done
+				loops=$((loops + 1))
+			done
+			echo "OBS robust boot=$boot reader=$i user=$who loops=$loops ok=$ok eperm=$eperm other=$other"
+		) &
+	done
+	wait
+	setmode 0
+	setkr 0
+	mark "robust end"
+}
+
+# The live scanner hook (the no_hash_pointers boot only): root in mode 0,
+# then the unprivileged user in mode 2 on the module's files, both at
+# kptr_restrict 0.
+scan() {
+	grep -q no_hash_pointers /proc/cmdline || return 0
+	[ -x /bin/ptrguard ] || { echo "INFO scanner=absent"; return 0; }
+	echo "INFO scanner=present"
+	setkr 0
+	setmode 0
+	echo "SCAN-BEGIN boot=$boot user=root mode=0"
+	timeout 120 ptrguard scan --json /proc /sys 2>&1
+	echo "SCAN-END rc=$?"
+	if [ -e /proc/sys/kernel/seq_ptr_guard ]; then
+		setmode 2
+		echo "SCAN-BEGIN boot=$boot user=user mode=2"
+		timeout 120 e2e-read -u $UNPRIV -x ptrguard scan --json /proc/ptrguard_e2e 2>&1
+		echo "SCAN-END rc=$?"
+		setmode 0
+	fi
+}
+
+bench() {
+	e2e-sockets 500 >/tmp/sockets.out &	# 1,000 sockets
+	sleep 1
+	for round in 1 2 3; do
+		for mode in $modes; do
+			setmode $mode
+			for f in /proc/meminfo /proc/self/maps /proc/ptrguard_e2e/heavy /proc/net/unix; do
+				set -- $(e2e-read -u $UNPRIV -r "$runs" $f | tr '=' ' ')
+				echo "BENCH boot=$boot round=$round mode=$mode file=$f ok=$4 median_ns=${12}"
+			done
+		done
+	done
+	setmode 0
+}
+
+echo "E2E-BEGIN boot=$boot run=$run"
+echo "INFO kernel=$(uname -r) cpus=$(nproc)"
+if [ -e /proc/sys/kernel/seq_ptr_guard ]; then
+	modes="0 1 2 3"
+	echo "INFO guard=present"
+else
+	modes=0
+	echo "INFO guard=absent"
+fi
+grep -q no_hash_pointers /proc/cmdline && echo "INFO hashing=off" || echo "INFO hashing=on"
+insmod /lib/ptrguard_e2e.ko || echo "INFO error=insmod_failed"
+addr=$(dmesg | sed -n 's/.*ptrguard_e2e: obj \([0-9a-f]\{16\}\).*/\1/p' | tail -n 1)
+echo "INFO addr=${addr:-none}"
+
+case $run in
+test)
+	e2e-sockets 20 >/tmp/sockets.out &
+	sleep 1
+	[ "$(cat /tmp/sockets.out)" = ready ] || echo "INFO error=sockets_not_ready"
+	# debugfs: every regular file but ours and those that block or
+	# change with each read (tracing pipes, trace buffers).
+	debugfs=$(find /sys/kernel/debug -type f ! -path '*/ptrguard_e2e/*' \
+		! -path '*/tracing/*' | LC_ALL=C sort)
+	debugfs="$debugfs /sys/kernel/debug/tracing/printk_formats /sys/kernel/debug/tracing/available_events"
+	echo "INFO debugfs_files=$(echo $debugfs | wc -w)"
+	matrix
+	robust
+	scan
+	;;
+bench)
+	bench
+	;;
+*)
+	echo "INFO error=unknown_run_$run"
+	;;
+esac
+finish

@@ -1,0 +1,97 @@
+#!/bin/sh
+# Build (or reuse) an x86_64 kernel for the e2e suite and print its build
+# directory (bzImage in arch/x86/boot/, Module.symvers for the test module).
+#
+# Usage: kernel.sh plain|guard
+#   plain  the pristine 6.12 tree (scripts/kernel-tree.sh), built with
+#          O=$PTRGUARD_CACHE/build-x86-plain; the tree itself is never written
+#   guard  the tree `scripts/kernel-series.sh --apply` prints (pristine plus
+#          the guard series), O=$PTRGUARD_CACHE/build-x86, CONFIG_SEQ_PTR_GUARD=y
+#
+# The config is tinyconfig plus tests/e2e/kernel.config.  A build is reused
+# when the key (tree identity, fragment, this script) matches the one stored
+# beside it; otherwise make runs again, incrementally.  Exit 2 on any error,
+# with one line naming what failed and where the log is.
+set -eu
+
+here=$(cd "$(dirname "$0")" && pwd)
+top=$(cd "$here/../.." && pwd)
+cache=${PTRGUARD_CACHE:-$HOME/.cache/ptrguard}
+jobs=${J:-2}
+[ "$jobs" -le 2 ] 2>/dev/null || jobs=2
+
+die() {
+	echo "e2e kernel: $*" >&2
+	exit 2
+}
+
+flavour=${1:-}
+case $flavour in
+plain)
+	tree=$("$top/scripts/kernel-tree.sh") || die "no pristine tree"
+	out=$cache/build-x86-plain
+	# The pristine tree never changes after unpacking: its marker names it.
+	id="pristine $tree $(stat -c %Y "$tree/.ptrguard-unpacked")"
+	extra=
+	;;
+guard)
+	[ -x "$top/scripts/kernel-series.sh" ] || die "scripts/kernel-series.sh: missing (no guard series)"
+	tree=$("$top/scripts/kernel-series.sh" --apply | tail -n 1) ||
+		die "scripts/kernel-series.sh --apply failed"
+	[ -d "$tree/.git" ] || die "$tree: not a git tree (from kernel-series.sh --apply)"
+	out=$cache/build-x86
+	# HEAD names the series; uncommitted edits are hashed in too.
+	id="guard $tree $(git -C "$tree" rev-parse HEAD) $(git -C "$tree" diff HEAD | sha256sum)"
+	extra="CONFIG_SEQ_PTR_GUARD=y"
+	;;
+*)
+	echo "usage: kernel.sh plain|guard" >&2
+	exit 2
+	;;
+esac
+
+[ -f "$tree/Makefile" ] || die "$tree: no kernel tree"
+key=$( { echo "$id"; cat "$here/kernel.config" "$0"; echo "$extra"; } | sha256sum | cut -d' ' -f1)
+if [ -f "$out/arch/x86/boot/bzImage" ] && [ -f "$out/Module.symvers" ] &&
+   [ "$(cat "$out/.ptrguard-e2e-key" 2>/dev/null)" = "$key" ]; then
+	echo "$out"
+	exit 0
+fi
+
+mkdir -p "$out" "$top/build/e2e"
+log=$top/build/e2e/kernel-$flavour.log
+echo "e2e kernel: building $flavour kernel from $tree in $out (log: $log)" >&2
+rm -f "$out/.ptrguard-e2e-key"
+start=$(date +%s)
+{
+	frag=$out/ptrguard-e2e.config
+	cat "$here/kernel.config" >"$frag"
+	[ -z "$extra" ] || echo "$extra" >>"$frag"
+	make -C "$tree" O="$out" ARCH=x86_64 tinyconfig &&
+	"$tree/scripts/kconfig/merge_config.sh" -m -O "$out" "$out/.config" "$frag" &&
+	make -C "$tree" O="$out" ARCH=x86_64 olddefconfig
+} >"$log" 2>&1 || die "configuring failed (log: $log)"
+
+# Every fragment line must have survived olddefconfig.
+missing=
+while IFS= read -r line; do
+	case $line in
+	CONFIG_*=*)
+		grep -qx "$line" "$out/.config" || missing="$missing ${line%%=*}"
+		;;
+	"# CONFIG_"*" is not set")
+		opt=${line#\# }
+		opt=${opt%% *}
+		! grep -q "^$opt=" "$out/.config" || missing="$missing $opt"
+		;;
+	esac
+done <"$out/ptrguard-e2e.config"
+[ -z "$missing" ] || die "options not taken by Kconfig:$missing (see $out/.config)"
+
+make -C "$tree" O="$out" ARCH=x86_64 -j"$jobs" >>"$log" 2>&1 ||
+	die "build failed (log: $log)"
+[ -f "$out/arch/x86/boot/bzImage" ] || die "no bzImage after the build (log: $log)"
+echo "$key" >"$out/.ptrguard-e2e-key"
+echo "e2e kernel: $flavour built in $(( $(date +%s) - start )) s" >&2
+echo "$(( $(date +%s) - start ))" >"$out/.ptrguard-e2e-build-seconds"
+echo "$out"

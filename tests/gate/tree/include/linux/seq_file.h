@@ -1,0 +1,16 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* The few seq_file declarations the gate fixture tree uses. */
+#ifndef _LINUX_SEQ_FILE_H
+#define _LINUX_SEQ_FILE_H
+
+struct seq_file {
+	char *buf;
+	unsigned long size;
+	void *private;
+};
+
+__attribute__((format(printf, 2, 3)))
+void seq_printf(struct seq_file *m, const char *fmt, ...);
+void seq_puts(struct seq_file *m, const char *s);
+
+#endif
