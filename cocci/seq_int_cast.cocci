@@ -5,8 +5,9 @@
 /// debugfs, tracefs).  Unlike %p, such a conversion is never hashed: the
 /// reader sees the raw kernel address.  From
 /// Documentation/core-api/printk-formats.rst:
-///  Please do not use this (%px) unless there is a real need ... printing
-///  an unhashed pointer with %lx is the same as %px.
+///  Please consider whether or not you are leaking sensitive information
+///  about the kernel memory layout before printing pointers with %px. %px
+///  is functionally equivalent to %lx (or %lu).
 /// Print the pointer itself with %p instead.
 ///
 /// Whether the expression is a pointer is only known from its type, so
@@ -27,8 +28,18 @@ virtual ptrguard
 
 @initialize:python@
 @@
+"""
+The Python side of ptrguard's rules, identical in cocci/seq_px.cocci and
+cocci/seq_int_cast.cocci (tests/cocci/run checks it).  The SmPL rules find
+the seq-output calls (pg_note_call) and classify their arguments
+(pg_mark); these helpers re-lex each call's format from the source text,
+decode its conversions as lib/vsprintf.c does, pair them with the
+arguments, and print findings in the selected mode.  No at-sign, hash or
+double backslash appears here: spatch's SmPL lexer would misread them.
+"""
 import os
 import re
+import sys
 
 BS = chr(92)
 TAB = chr(9)
@@ -40,9 +51,6 @@ CMT_LINE = '/' + '/'
 FLAGS = '-+ 0' + chr(35)
 INT_TYPES = 'diouxX'
 WIDE = 'lLzZt'
-GATE_FUNCS = ('kallsyms_show_value', 'capable', 'ns_capable', 'file_ns_capable',
-              'has_capability', 'has_capability_noaudit', 'has_ns_capability',
-              'perfmon_capable', 'bpf_capable')
 USER_FIELDS = ('sival_ptr',)
 
 pg_src = {}
@@ -51,6 +59,16 @@ pg_calls = {}
 pg_marks = {}
 pg_done = {}
 pg_wrapfmt = {}
+pg_user = {}
+
+
+def pg_error(p, e):
+    """Report a failure on stderr without ending the run: never hide a file."""
+    try:
+        where = '%s:%s' % (p.file, p.line)
+    except Exception:
+        where = '?'
+    sys.stderr.write('ptrguard: rule error at %s: %s: %s' % (where, type(e).__name__, e) + NL)
 
 
 def pg_source(path):
@@ -385,7 +403,8 @@ def pg_mark(p, argidx, cls, why, extra=''):
 def pg_is_call(p):
     try:
         return pg_key(p[0]) in pg_calls
-    except Exception:
+    except Exception as e:
+        pg_error(p[0], e)
         return False
 
 
@@ -400,10 +419,8 @@ def pg_norm(t, s, e):
         word = t[k[1]:k[2]]
         if k[0] == 'str':
             word = word.replace(BS + NL, '')
-        if prev is not None:
-            gap = t[prev:k[1]]
-            if gap.strip(' ' + TAB + NL) != '' or gap != '':
-                out += ' '
+        if prev is not None and prev != k[1]:
+            out += ' '
         out += word
         prev = k[2]
     return out
@@ -476,7 +493,8 @@ def pg_has_leak(p):
     try:
         r = pg_analyze(p[0])
         return bool(r) and any(f['cls'] in LEAKS for f in r[2])
-    except Exception:
+    except Exception as e:
+        pg_error(p[0], e)
         return False
 
 
@@ -563,10 +581,13 @@ def pg_user_name(p, name):
     """Is name declared as a __user pointer in this file, or a known uapi user-pointer field?"""
     if name in USER_FIELDS:
         return True
-    t, starts = pg_source(p.file)
-    ws = '[ ' + TAB + NL + ']*'
-    pat = '__user' + ws + '[*]' + ws + '(const' + ws + ')?' + re.escape(name) + '(?![A-Za-z0-9_])'
-    return re.search(pat, t) is not None
+    k = (p.file, name)
+    if k not in pg_user:
+        t, starts = pg_source(p.file)
+        ws = '[ ' + TAB + NL + ']*'
+        pat = '__user' + ws + '[*]' + ws + '(const' + ws + ')?' + re.escape(name) + '(?![A-Za-z0-9_])'
+        pg_user[k] = re.search(pat, t) is not None
+    return pg_user[k]
 
 pg_classes = ('int-cast',)
 pg_call_records = False
@@ -590,8 +611,8 @@ pc << seqcall.pc;
 @@
 try:
     pg_note_call(pc[0], 1, False)
-except Exception:
-    pass
+except Exception as e:
+    pg_error(pc[0], e)
 
 // The va_list variants: only a literal format handed to them is examined.
 @seqvcall@
@@ -610,8 +631,8 @@ pc << seqvcall.pc;
 @@
 try:
     pg_note_call(pc[0], 1, True)
-except Exception:
-    pass
+except Exception as e:
+    pg_error(pc[0], e)
 
 // A local function wrapper: a variadic function that hands its own format
 // and its va_list to a va_list variant (SEQ_printf in kernel/time/timer_list.c).
@@ -646,8 +667,8 @@ n << fnwrap.n;
 @@
 try:
     pg_note_call(pc[0], int(n), False)
-except Exception:
-    pass
+except Exception as e:
+    pg_error(pc[0], e)
 
 // A local macro wrapper: a variadic function-like macro whose body passes
 // one of its parameters as the format of a seq_file printf
@@ -676,8 +697,8 @@ w;
 r = None
 try:
     r = pg_wrapper_macro(pm[0], fmt)
-except Exception:
-    pass
+except Exception as e:
+    pg_error(pm[0], e)
 if r is None:
     coccinelle.w = cocci.make_ident('ptrguard_no_wrapper_')
 else:
@@ -696,8 +717,8 @@ w << macwrap.w;
 @@
 try:
     pg_note_call(pc[0], pg_wrapfmt[(pc[0].file, w)], False)
-except Exception:
-    pass
+except Exception as e:
+    pg_error(pc[0], e)
 
 // Class int-cast: a pointer converted to an integer, (unsigned long)ptr,
 // (u64)(uintptr_t)ptr or (unsigned long)&obj.  The conversion that prints it
@@ -732,8 +753,8 @@ P << intcast.P;
 @@
 try:
     pg_mark(pc[0], int(n), 'int-cast', '', P)
-except Exception:
-    pass
+except Exception as e:
+    pg_error(pc[0], e)
 
 // The same for the address of an object: (unsigned long)&obj.
 @intcastaddr depends on seqcall disable drop_cast@
@@ -755,8 +776,8 @@ E << intcastaddr.E;
 @@
 try:
     pg_mark(pc[0], int(n), 'int-cast', '', '&' + E)
-except Exception:
-    pass
+except Exception as e:
+    pg_error(pc[0], e)
 
 // Every seq-output call found above, once all its arguments are classified.
 @final depends on seqcall || seqvcall@
@@ -770,28 +791,28 @@ pc << final.pc;
 @@
 try:
     pg_emit(pc[0], 'report')
-except Exception:
-    pass
+except Exception as e:
+    pg_error(pc[0], e)
 
 @script:python depends on org && !ptrguard@
 pc << final.pc;
 @@
 try:
     pg_emit(pc[0], 'org')
-except Exception:
-    pass
+except Exception as e:
+    pg_error(pc[0], e)
 
 @script:python depends on ptrguard@
 pc << final.pc;
 @@
 try:
     pg_emit(pc[0], 'ptrguard')
-except Exception:
-    pass
+except Exception as e:
+    pg_error(pc[0], e)
 
 // The calls that print a leak: marked in context mode, rewritten in patch
 // mode.  px-gated and px-user calls are left alone.
-@leak depends on (context || patch) && !ptrguard@
+@leak depends on (seqcall || seqvcall) && (context || patch) && !ptrguard@
 identifier f;
 position pc : script:python() { pg_has_leak(pc) };
 @@
@@ -810,8 +831,8 @@ call;
 s = None
 try:
     s = pg_new_call(pc[0])
-except Exception:
-    pass
+except Exception as e:
+    pg_error(pc[0], e)
 if s is None:
     cocci.include_match(False)
 else:

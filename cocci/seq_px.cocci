@@ -28,8 +28,18 @@ virtual ptrguard
 
 @initialize:python@
 @@
+"""
+The Python side of ptrguard's rules, identical in cocci/seq_px.cocci and
+cocci/seq_int_cast.cocci (tests/cocci/run checks it).  The SmPL rules find
+the seq-output calls (pg_note_call) and classify their arguments
+(pg_mark); these helpers re-lex each call's format from the source text,
+decode its conversions as lib/vsprintf.c does, pair them with the
+arguments, and print findings in the selected mode.  No at-sign, hash or
+double backslash appears here: spatch's SmPL lexer would misread them.
+"""
 import os
 import re
+import sys
 
 BS = chr(92)
 TAB = chr(9)
@@ -41,9 +51,6 @@ CMT_LINE = '/' + '/'
 FLAGS = '-+ 0' + chr(35)
 INT_TYPES = 'diouxX'
 WIDE = 'lLzZt'
-GATE_FUNCS = ('kallsyms_show_value', 'capable', 'ns_capable', 'file_ns_capable',
-              'has_capability', 'has_capability_noaudit', 'has_ns_capability',
-              'perfmon_capable', 'bpf_capable')
 USER_FIELDS = ('sival_ptr',)
 
 pg_src = {}
@@ -52,6 +59,16 @@ pg_calls = {}
 pg_marks = {}
 pg_done = {}
 pg_wrapfmt = {}
+pg_user = {}
+
+
+def pg_error(p, e):
+    """Report a failure on stderr without ending the run: never hide a file."""
+    try:
+        where = '%s:%s' % (p.file, p.line)
+    except Exception:
+        where = '?'
+    sys.stderr.write('ptrguard: rule error at %s: %s: %s' % (where, type(e).__name__, e) + NL)
 
 
 def pg_source(path):
@@ -386,7 +403,8 @@ def pg_mark(p, argidx, cls, why, extra=''):
 def pg_is_call(p):
     try:
         return pg_key(p[0]) in pg_calls
-    except Exception:
+    except Exception as e:
+        pg_error(p[0], e)
         return False
 
 
@@ -401,10 +419,8 @@ def pg_norm(t, s, e):
         word = t[k[1]:k[2]]
         if k[0] == 'str':
             word = word.replace(BS + NL, '')
-        if prev is not None:
-            gap = t[prev:k[1]]
-            if gap.strip(' ' + TAB + NL) != '' or gap != '':
-                out += ' '
+        if prev is not None and prev != k[1]:
+            out += ' '
         out += word
         prev = k[2]
     return out
@@ -477,7 +493,8 @@ def pg_has_leak(p):
     try:
         r = pg_analyze(p[0])
         return bool(r) and any(f['cls'] in LEAKS for f in r[2])
-    except Exception:
+    except Exception as e:
+        pg_error(p[0], e)
         return False
 
 
@@ -564,10 +581,13 @@ def pg_user_name(p, name):
     """Is name declared as a __user pointer in this file, or a known uapi user-pointer field?"""
     if name in USER_FIELDS:
         return True
-    t, starts = pg_source(p.file)
-    ws = '[ ' + TAB + NL + ']*'
-    pat = '__user' + ws + '[*]' + ws + '(const' + ws + ')?' + re.escape(name) + '(?![A-Za-z0-9_])'
-    return re.search(pat, t) is not None
+    k = (p.file, name)
+    if k not in pg_user:
+        t, starts = pg_source(p.file)
+        ws = '[ ' + TAB + NL + ']*'
+        pat = '__user' + ws + '[*]' + ws + '(const' + ws + ')?' + re.escape(name) + '(?![A-Za-z0-9_])'
+        pg_user[k] = re.search(pat, t) is not None
+    return pg_user[k]
 
 pg_classes = ('px', 'px-gated', 'px-user', 'p-unhashed')
 pg_call_records = True
@@ -591,8 +611,8 @@ pc << seqcall.pc;
 @@
 try:
     pg_note_call(pc[0], 1, False)
-except Exception:
-    pass
+except Exception as e:
+    pg_error(pc[0], e)
 
 // The va_list variants: only a literal format handed to them is examined.
 @seqvcall@
@@ -611,8 +631,8 @@ pc << seqvcall.pc;
 @@
 try:
     pg_note_call(pc[0], 1, True)
-except Exception:
-    pass
+except Exception as e:
+    pg_error(pc[0], e)
 
 // A local function wrapper: a variadic function that hands its own format
 // and its va_list to a va_list variant (SEQ_printf in kernel/time/timer_list.c).
@@ -647,8 +667,8 @@ n << fnwrap.n;
 @@
 try:
     pg_note_call(pc[0], int(n), False)
-except Exception:
-    pass
+except Exception as e:
+    pg_error(pc[0], e)
 
 // A local macro wrapper: a variadic function-like macro whose body passes
 // one of its parameters as the format of a seq_file printf
@@ -677,8 +697,8 @@ w;
 r = None
 try:
     r = pg_wrapper_macro(pm[0], fmt)
-except Exception:
-    pass
+except Exception as e:
+    pg_error(pm[0], e)
 if r is None:
     coccinelle.w = cocci.make_ident('ptrguard_no_wrapper_')
 else:
@@ -697,8 +717,8 @@ w << macwrap.w;
 @@
 try:
     pg_note_call(pc[0], pg_wrapfmt[(pc[0].file, w)], False)
-except Exception:
-    pass
+except Exception as e:
+    pg_error(pc[0], e)
 
 // Exclusion (px-gated): a constant NULL prints only zeros (the blacklist in
 // kernel/kprobes.c for readers kallsyms_show_value() refuses).
@@ -722,9 +742,9 @@ pc << nullarg.pc;
 n << nullarg.n;
 @@
 try:
-    pg_mark(pc[0], int(n), 'px-gated', 'constant NULL: prints only zeros')
-except Exception:
-    pass
+    pg_mark(pc[0], int(n), 'px-gated', 'constant NULL, prints only zeros')
+except Exception as e:
+    pg_error(pc[0], e)
 
 // A struct field that holds the outcome of a privilege check, e.g.
 // iter->show_value = kallsyms_show_value(file->f_cred) in kernel/kallsyms.c.
@@ -766,8 +786,8 @@ n << gatedarg.n;
 @@
 try:
     pg_mark(pc[0], int(n), 'px-gated', 'raw address, zeroed unless the reader passes a privilege check')
-except Exception:
-    pass
+except Exception as e:
+    pg_error(pc[0], e)
 
 // Exclusion (px-gated): the same, through a variable assigned under the
 // check (kernel/kprobes.c report_probe(): if (!kallsyms_show_value(..)) addr = NULL).
@@ -780,7 +800,7 @@ identifier f =~ "seq|SEQ";
 identifier v;
 identifier nul = {NULL};
 expression list[n] es;
-expression E;
+expression E, E2;
 position pc;
 @@
 (
@@ -791,6 +811,7 @@ v = <+... \( chk(...) \| kptr_restrict \) ...+> ? \( nul \| 0 \) : E;
 if (<+... \( chk(...) \| kptr_restrict \) ...+>) v = \( nul \| 0 \);
 )
 ... when any
+    when != v = E2
 f@pc(es, v, ...)
 
 @script:python@
@@ -799,8 +820,8 @@ n << gatedvar.n;
 @@
 try:
     pg_mark(pc[0], int(n), 'px-gated', 'raw address, zeroed unless the reader passes a privilege check')
-except Exception:
-    pass
+except Exception as e:
+    pg_error(pc[0], e)
 
 // Exclusion (px-gated): a variable assigned under a test of a gate field
 // (kernel/kallsyms.c: value = iter->show_value ? (void *)iter->value : NULL;
@@ -811,7 +832,7 @@ identifier f =~ "seq|SEQ";
 identifier v;
 identifier nul = {NULL};
 expression list[n] es;
-expression E, Y;
+expression E, E2, Y;
 position pc;
 @@
 (
@@ -820,6 +841,7 @@ v = <+... Y->fld ...+> ? E : \( nul \| 0 \);
 v = <+... Y->fld ...+> ? \( nul \| 0 \) : E;
 )
 ... when any
+    when != v = E2
 f@pc(es, v, ...)
 
 @script:python@
@@ -829,8 +851,8 @@ fld << gatefield.fld;
 @@
 try:
     pg_mark(pc[0], int(n), 'px-gated', 'raw address, zeroed unless the reader passes the privilege check stored in ->' + fld)
-except Exception:
-    pass
+except Exception as e:
+    pg_error(pc[0], e)
 
 // Exclusion (px-gated): the whole call runs only for readers who pass the
 // check (kernel/kprobes.c kprobe_blacklist_seq_show()).
@@ -843,11 +865,19 @@ position pc;
 statement S;
 @@
 (
-if (!chk(...)) S else { <+... f@pc(...) ...+> }
+if (!chk(...)) S else {
+	... when any
+	f@pc(...);
+	... when any
+}
 |
 if (!chk(...)) S else f@pc(...);
 |
-if (chk(...)) { <+... f@pc(...) ...+> }
+if (chk(...)) {
+	... when any
+	f@pc(...);
+	... when any
+}
 |
 if (chk(...)) f@pc(...);
 )
@@ -857,8 +887,8 @@ pc << gatedcall.pc;
 @@
 try:
     pg_mark(pc[0], 'call', 'px-gated', 'raw address, printed only to readers who pass a privilege check')
-except Exception:
-    pass
+except Exception as e:
+    pg_error(pc[0], e)
 
 // Class px-user: the argument is a __user pointer, which is not a kernel
 // address (fs/proc/base.c show_timer(): sival_ptr).  spatch drops __user
@@ -879,8 +909,8 @@ u << uservar.u;
 try:
     if pg_user_name(pc[0], u):
         pg_mark(pc[0], int(n), 'px-user', 'user-space pointer (__user), not a kernel address')
-except Exception:
-    pass
+except Exception as e:
+    pg_error(pc[0], e)
 
 // The same for a field: X->u or X.u.
 @userfield depends on seqcall@
@@ -904,8 +934,8 @@ u << userfield.u;
 try:
     if pg_user_name(pc[0], u):
         pg_mark(pc[0], int(n), 'px-user', 'user-space pointer (__user), not a kernel address')
-except Exception:
-    pass
+except Exception as e:
+    pg_error(pc[0], e)
 
 // Every seq-output call found above, once all its arguments are classified.
 @final depends on seqcall || seqvcall@
@@ -919,28 +949,28 @@ pc << final.pc;
 @@
 try:
     pg_emit(pc[0], 'report')
-except Exception:
-    pass
+except Exception as e:
+    pg_error(pc[0], e)
 
 @script:python depends on org && !ptrguard@
 pc << final.pc;
 @@
 try:
     pg_emit(pc[0], 'org')
-except Exception:
-    pass
+except Exception as e:
+    pg_error(pc[0], e)
 
 @script:python depends on ptrguard@
 pc << final.pc;
 @@
 try:
     pg_emit(pc[0], 'ptrguard')
-except Exception:
-    pass
+except Exception as e:
+    pg_error(pc[0], e)
 
 // The calls that print a leak: marked in context mode, rewritten in patch
 // mode.  px-gated and px-user calls are left alone.
-@leak depends on (context || patch) && !ptrguard@
+@leak depends on (seqcall || seqvcall) && (context || patch) && !ptrguard@
 identifier f;
 position pc : script:python() { pg_has_leak(pc) };
 @@
@@ -959,8 +989,8 @@ call;
 s = None
 try:
     s = pg_new_call(pc[0])
-except Exception:
-    pass
+except Exception as e:
+    pg_error(pc[0], e)
 if s is None:
     cocci.include_match(False)
 else:

@@ -346,6 +346,8 @@ bool __seq_ptr_guard_seq_file(struct seq_file *m, const char *fmt, va_list args)
 
 	if (mode == SEQ_PTR_GUARD_OFF)
 		return false;
+	if (m->ptr_refused)		/* the record is lost anyway */
+		return true;
 
 	seq_ptr_env_init(&env);
 	if (!seq_ptr_guard_find(&env, &leak, fmt, args))
@@ -433,8 +435,6 @@ static int seq_ptr_guard_sysctl(const struct ctl_table *table, int write,
 	return ret;
 }
 
-static const int seq_ptr_guard_max = SEQ_PTR_GUARD_REFUSE;
-
 static struct ctl_table seq_ptr_guard_table[] = {
 	{
 		.procname	= "seq_ptr_guard",
@@ -442,7 +442,7 @@ static struct ctl_table seq_ptr_guard_table[] = {
 		.mode		= 0644,
 		.proc_handler	= seq_ptr_guard_sysctl,
 		.extra1		= SYSCTL_ZERO,
-		.extra2		= (void *)&seq_ptr_guard_max,
+		.extra2		= SYSCTL_THREE,	/* SEQ_PTR_GUARD_REFUSE */
 	},
 };
 #endif

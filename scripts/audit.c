@@ -65,8 +65,10 @@ static const char help[] =
 "        Read the rules from DIR (default: ../cocci next to the program,\n"
 "        or ../share/ptrguard/cocci once installed).\n"
 "    --casts, --no-casts\n"
-"        Also run, or do not run, the pointer-to-integer cast rule\n"
-"        (default: --casts).\n"
+"        Also run, or do not run, the pointer-to-integer cast rule.  It\n"
+"        reads the headers for types (--all-includes), which makes a run\n"
+"        several times slower.  Default: --casts, except with\n"
+"        --list-formats (the %px rule already lists every call).\n"
 "    --json\n"
 "        Print the findings as a JSON list of objects with the keys file,\n"
 "        line, column, class, leak, conversion, function, format, argument\n"
@@ -157,7 +159,7 @@ static int parse_options(int argc, char **argv, struct audit_opts *o, int *first
 
 	n = sysconf(_SC_NPROCESSORS_ONLN);
 	o->cocci.jobs = n > 0 ? (unsigned int)n : 1;
-	o->cocci.casts = 1;
+	o->cocci.casts = -1;	/* decided by the mode below */
 	for (i = 1; i < argc; i++) {
 		const char *a = argv[i];
 		const char *val = NULL;
@@ -216,6 +218,9 @@ static int parse_options(int argc, char **argv, struct audit_opts *o, int *first
 		}
 	}
 	*first = i;
+	/* the cast rule finds no call the %px rule misses: not for formats */
+	if (o->cocci.casts < 0)
+		o->cocci.casts = o->mode != MODE_FORMATS;
 	return 0;
 }
 
@@ -309,8 +314,14 @@ int cmd_audit(int argc, char **argv)
 		ret = patch_len ? EXIT_FINDINGS : EXIT_CLEAN;
 		goto out;
 	case MODE_FORMATS:
-		for (i = 0; i < res.ncalls; i++)
-			printf("%s\n", res.calls[i].format);
+		for (i = 0; i < res.ncalls; i++) {
+			/* one literal per line: a newline can only be between pieces */
+			char *nl, *f = res.calls[i].format;
+
+			while ((nl = strchr(f, '\n')))
+				*nl = ' ';
+			printf("%s\n", f);
+		}
 		if (fflush(stdout) || ferror(stdout)) {
 			error("audit: writing the formats: %s", strerror(errno));
 			goto out;

@@ -6,9 +6,9 @@
 #   check-kernel.sh [CONFIG...]
 #
 # CONFIG is one of (default: all of them, in this order):
-#   allno-off   x86_64 allnoconfig: no PROC_FS, so no guard; the hooks
+#   allno-off   x86_64 allnoconfig: no guard; the hooks
 #               compile to nothing
-#   allno-on    x86_64 allnoconfig + PROC_FS + SEQ_PTR_GUARD: the guard
+#   allno-on    x86_64 allnoconfig + SEQ_PTR_GUARD: the guard
 #               without SYSCTL, KALLSYMS or MODULES (the stubs)
 #   uml-off     UML with KUnit but without the guard
 # Build dirs: $PTRGUARD_CACHE/build-check-CONFIG.  Prints PASS:/FAIL: per
@@ -35,7 +35,7 @@ build() {
 		;;
 	allno-on)
 		make -C "$tree" -s O="$out" ARCH=x86_64 allnoconfig &&
-		"$tree/scripts/config" --file "$out/.config" -e PROC_FS \
+		"$tree/scripts/config" --file "$out/.config" \
 			-e SEQ_PTR_GUARD --set-val SEQ_PTR_GUARD_DEFAULT_MODE 2 &&
 		make -C "$tree" -s O="$out" ARCH=x86_64 olddefconfig &&
 		grep -q '^CONFIG_SEQ_PTR_GUARD=y' "$out/.config" &&

@@ -25,6 +25,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/types.h>
 #include <sys/wait.h>
@@ -428,12 +429,15 @@ struct proc {
 	pid_t pid;
 	char *out, *err;	/* temporary files */
 	size_t group;		/* index of the group it runs */
+	off_t seen;		/* bytes of err read for progress */
+	size_t handled;		/* "HANDLING: " lines seen in them */
+	char last;		/* the last byte read */
 };
 
 /* Start argv in @cwd with stdout and stderr to the named files. */
 static pid_t spawn(char **argv, const char *cwd, const char *out, const char *err)
 {
-	pid_t pid;
+	pid_t pid, parent = getpid();
 	int fd;
 
 	fflush(NULL);
@@ -444,6 +448,10 @@ static pid_t spawn(char **argv, const char *cwd, const char *out, const char *er
 	}
 	if (pid)
 		return pid;
+	/* die with us: a killed audit or gate leaves no spatch behind */
+	prctl(PR_SET_PDEATHSIG, SIGKILL);
+	if (getppid() != parent)
+		_exit(126);
 	fd = open("/dev/null", O_RDONLY);
 	if (fd >= 0) {
 		dup2(fd, 0);
@@ -932,14 +940,75 @@ static int parse_records(struct collect *c, const char *root, const char *out,
 }
 
 /*
- * Read spatch's --verbose-parsing stderr: "HANDLING: FILE" starts a file,
- * each "badcount: N" after it counts N lines spatch could not parse.
+ * The bad lines of one file in one parse: summed over the parse errors of
+ * the "HANDLING:" section, then merged with the other sections (a header
+ * is parsed once per file including it) by keeping the largest count.
+ */
+struct section {
+	char **file;
+	unsigned int *lines;
+	size_t nr, alloc;
+};
+
+static void section_add(struct section *sec, char *file, unsigned int n)
+{
+	size_t i;
+
+	for (i = 0; i < sec->nr; i++) {
+		if (!strcmp(sec->file[i], file)) {
+			sec->lines[i] += n;
+			return;
+		}
+	}
+	if (sec->nr >= sec->alloc) {
+		sec->alloc = sec->alloc ? 2 * sec->alloc : 8;
+		sec->file = xrealloc(sec->file, sec->alloc * sizeof(*sec->file));
+		sec->lines = xrealloc(sec->lines, sec->alloc * sizeof(*sec->lines));
+	}
+	sec->file[sec->nr] = file;
+	sec->lines[sec->nr++] = n;
+}
+
+static void section_flush(struct collect *c, const char *root, struct section *sec)
+{
+	struct cocci_result *res = c->res;
+	size_t i, k;
+	char *rel;
+
+	for (i = 0; i < sec->nr; i++) {
+		rel = rel_file(root, sec->file[i]);
+		for (k = 0; k < res->nunparsed && strcmp(res->unparsed[k], rel); k++)
+			;
+		if (k == res->nunparsed) {
+			GROW(res->unparsed, res->nunparsed, c->ualloc);
+			res->unparsed_lines = xrealloc(res->unparsed_lines,
+						       c->ualloc * sizeof(*res->unparsed_lines));
+			res->unparsed[k] = rel;
+			res->unparsed_lines[k] = 0;
+			res->nunparsed++;
+		} else {
+			free(rel);
+		}
+		if (sec->lines[i] > res->unparsed_lines[k])
+			res->unparsed_lines[k] = sec->lines[i];
+	}
+	sec->nr = 0;
+}
+
+/*
+ * Read spatch's --verbose-parsing stderr.  "HANDLING: FILE" starts a file;
+ * each "badcount: N" counts N lines spatch could not parse.  They belong
+ * to the file named by the " = File \"F\", line L" line of the parse error
+ * before them when F is in the tree (a header read for types, with
+ * --all-includes), else (no such line, or F is spatch's own macro file
+ * standard.h) to the file being handled.
  */
 static void parse_badcounts(struct collect *c, const char *root, const char *err)
 {
-	struct cocci_result *res = c->res;
-	size_t len, cur = (size_t)-1;
-	char *buf = read_file(err, &len), *line, *nl, *name;
+	struct section sec = { 0 };
+	size_t len;
+	char *buf = read_file(err, &len), *line, *nl, *handling = NULL;
+	char *pending = NULL, *q;
 	unsigned int n;
 
 	if (!buf)
@@ -951,22 +1020,26 @@ static void parse_badcounts(struct collect *c, const char *root, const char *err
 		else
 			*nl = '\0';
 		if (!strncmp(line, "HANDLING: ", 10)) {
-			cur = (size_t)-1;
-			name = line + 10;
-			if (strchr(name, ' '))
-				continue;	/* a group of several files */
-			GROW(res->unparsed, res->nunparsed, c->ualloc);
-			res->unparsed_lines = xrealloc(res->unparsed_lines,
-						       c->ualloc * sizeof(*res->unparsed_lines));
-			cur = res->nunparsed;
-			res->unparsed[cur] = rel_file(root, name);
-			res->unparsed_lines[cur] = 0;
-			res->nunparsed++;
-		} else if (!strncmp(line, "badcount: ", 10) && cur != (size_t)-1 &&
-			   !parse_uint(line + 10, &n)) {
-			res->unparsed_lines[cur] += n;
+			section_flush(c, root, &sec);
+			/* a group of several files has spaces: not ours */
+			handling = strchr(line + 10, ' ') ? NULL : line + 10;
+			pending = NULL;
+		} else if (!strncmp(line, " = File \"", 9)) {
+			pending = line + 9;
+			q = strchr(pending, '"');
+			if (q)
+				*q = '\0';
+			if (pending[0] == '/' && strncmp(pending, root, strlen(root)))
+				pending = NULL;	/* outside the tree: standard.h */
+		} else if (!strncmp(line, "badcount: ", 10) && !parse_uint(line + 10, &n)) {
+			if (pending || handling)
+				section_add(&sec, pending ? pending : handling, n);
+			pending = NULL;
 		}
 	}
+	section_flush(c, root, &sec);
+	free(sec.file);
+	free(sec.lines);
 	free(buf);
 }
 
@@ -1224,11 +1297,61 @@ static void make_groups(struct walk *w, unsigned int jobs, struct group **out,
 static void progress(const struct cocci_opts *opts, size_t done, size_t total,
 		     size_t files_done, size_t files_total)
 {
-	if (!opts->progress)
+	static size_t last_done = (size_t)-1, last_files = (size_t)-1;
+
+	if (!opts->progress || (done == last_done && files_done == last_files))
 		return;
-	fprintf(stderr, "\rptrguard: spatch: %zu/%zu groups, %zu/%zu files%s",
-		done, total, files_done, files_total, done == total ? "\n" : "");
+	last_done = done;
+	last_files = files_done;
+	fprintf(stderr, "\rptrguard: spatch: %zu/%zu files (%zu/%zu groups)%s",
+		files_done, files_total, done, total, done == total ? "\n" : "");
 	fflush(stderr);
+}
+
+/*
+ * Reap one of our spatch processes without blocking (and without reaping
+ * children that are not ours).  Returns its index, @jobs if none ended,
+ * or -1 after an error.
+ */
+static unsigned int reap(struct proc *procs, unsigned int jobs, int *status)
+{
+	unsigned int j;
+	pid_t r;
+
+	for (j = 0; j < jobs; j++) {
+		if (procs[j].pid <= 0)
+			continue;
+		r = waitpid(procs[j].pid, status, WNOHANG);
+		if (r == procs[j].pid)
+			return j;
+		if (r < 0 && errno != EINTR) {
+			error("waitpid: %s", strerror(errno));
+			return (unsigned int)-1;
+		}
+	}
+	return jobs;
+}
+
+/* How many files the process has started, from the new part of its stderr. */
+static size_t count_handled(struct proc *p)
+{
+	char buf[65536], *q;
+	ssize_t n;
+	int fd = open(p->err, O_RDONLY | O_CLOEXEC);
+
+	if (fd < 0)
+		return p->handled;
+	while ((n = pread(fd, buf, sizeof(buf) - 1, p->seen)) > 0) {
+		buf[n] = '\0';
+		/* a line start: after a newline, here or at the end of the last read */
+		for (q = buf; (q = memmem(q, (size_t)(buf + n - q), "HANDLING: ", 10)); q++)
+			if (q == buf ? (p->seen == 0 || p->last == '\n') : q[-1] == '\n')
+				p->handled++;
+		p->last = buf[n - 1];
+		p->seen += n;
+	}
+	close(fd);
+	return p->handled;
 }
 
 static void kill_all(struct proc *procs, unsigned int jobs)
@@ -1246,13 +1369,16 @@ static void kill_all(struct proc *procs, unsigned int jobs)
 }
 
 /* Build a spatch command line for one group. */
-static void group_argv(const struct cocci_opts *opts, const struct rule *r,
-		       const struct group *g, struct strvec *av)
+static void group_argv(const struct cocci_opts *opts, const char *root,
+		       const struct rule *r, const struct group *g, struct strvec *av)
 {
 	static const char * const incs[] = {
 		"arch/x86/include", "arch/x86/include/generated", "include",
 		"arch/x86/include/uapi", "arch/x86/include/generated/uapi",
 		"include/uapi", "include/generated/uapi",
+	};
+	static const char * const forced[] = {
+		"include/linux/compiler-version.h", "include/linux/kconfig.h",
 	};
 	size_t i;
 
@@ -1276,6 +1402,16 @@ static void group_argv(const struct cocci_opts *opts, const struct rule *r,
 	for (i = 0; i < sizeof(incs) / sizeof(incs[0]); i++) {
 		strvec_push(av, xstrdup("-I"));
 		strvec_push(av, xstrdup(incs[i]));
+	}
+	/* and its forced includes, when the tree has them */
+	for (i = 0; i < sizeof(forced) / sizeof(forced[0]); i++) {
+		char *path = xasprintf("%s/%s", root, forced[i]);
+
+		if (!access(path, R_OK)) {
+			strvec_push(av, xstrdup("--include"));
+			strvec_push(av, xstrdup(forced[i]));
+		}
+		free(path);
 	}
 	strvec_push(av, xstrdup("--file-groups"));
 	strvec_push(av, xstrdup(g->list));
@@ -1310,15 +1446,16 @@ static int run_groups(const struct cocci_opts *opts, struct walk *w,
 	size_t nparts = 0, palloc = 0;
 	struct group *groups;
 	struct proc *procs;
-	size_t ngroups, next = 0, done = 0, fdone = 0, i;
+	size_t ngroups, next = 0, done = 0, fdone = 0, ftotal = 0, i;
 	int ret = 0, status;
-	pid_t pid;
 
 	make_groups(w, jobs, &groups, &ngroups);
+	for (i = 0; i < ngroups; i++)
+		ftotal += groups[i].files.nr;
 	procs = xrealloc(NULL, jobs * sizeof(*procs));
 	memset(procs, 0, jobs * sizeof(*procs));
 	if (ngroups)
-		progress(opts, 0, ngroups, 0, w->ncands);
+		progress(opts, 0, ngroups, 0, ftotal);
 	while ((next < ngroups || running) && !ret) {
 		/* start groups while a job is free */
 		for (j = 0; j < jobs && next < ngroups && !ret; j++) {
@@ -1330,7 +1467,7 @@ static int run_groups(const struct cocci_opts *opts, struct walk *w,
 				ret = -1;
 				break;
 			}
-			group_argv(opts, &w->rules[groups[next].rule], &groups[next], &av);
+			group_argv(opts, w->root, &w->rules[groups[next].rule], &groups[next], &av);
 			if (opts->verbose) {
 				fputs("ptrguard: (cd", stderr);
 				fprintf(stderr, " %s &&", w->root);
@@ -1341,6 +1478,9 @@ static int run_groups(const struct cocci_opts *opts, struct walk *w,
 			procs[j].out = xasprintf("%s/group%zu.out", tmpdir, next);
 			procs[j].err = xasprintf("%s/group%zu.err", tmpdir, next);
 			procs[j].group = next;
+			procs[j].seen = 0;
+			procs[j].handled = 0;
+			procs[j].last = 0;
 			procs[j].pid = spawn(av.v, w->root, procs[j].out, procs[j].err);
 			strvec_clear(&av);
 			if (procs[j].pid < 0) {
@@ -1353,18 +1493,26 @@ static int run_groups(const struct cocci_opts *opts, struct walk *w,
 		}
 		if (ret || !running)
 			break;
-		pid = wait(&status);
-		if (pid < 0) {
-			if (errno == EINTR)
-				continue;
-			error("wait: %s", strerror(errno));
+		j = reap(procs, jobs, &status);
+		if (j == (unsigned int)-1) {
 			ret = -1;
 			break;
 		}
-		for (j = 0; j < jobs && procs[j].pid != pid; j++)
-			;
-		if (j == jobs)
-			continue;	/* not ours */
+		if (j == jobs) {
+			/* none ended yet: show how far spatch got, then wait a bit */
+			struct timespec nap = { 0, 100 * 1000 * 1000 };
+
+			if (opts->progress) {
+				size_t now = fdone;
+
+				for (i = 0; i < jobs; i++)
+					if (procs[i].pid > 0)
+						now += count_handled(&procs[i]);
+				progress(opts, done, ngroups, now, ftotal);
+			}
+			nanosleep(&nap, NULL);
+			continue;
+		}
 		running--;
 		procs[j].pid = 0;
 		{
@@ -1401,7 +1549,7 @@ static int run_groups(const struct cocci_opts *opts, struct walk *w,
 			}
 			done++;
 			fdone += g->files.nr;
-			progress(opts, done, ngroups, fdone, w->ncands);
+			progress(opts, done, ngroups, fdone, ftotal);
 			if (!opts->verbose) {
 				unlink(procs[j].out);
 				unlink(procs[j].err);
@@ -1448,6 +1596,14 @@ static int run_groups(const struct cocci_opts *opts, struct walk *w,
 	return ret;
 }
 
+static double seconds_since(const struct timespec *t0)
+{
+	struct timespec t1;
+
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	return (double)(t1.tv_sec - t0->tv_sec) + (t1.tv_nsec - t0->tv_nsec) / 1e9;
+}
+
 /* ---------------------------------------------------------------- API */
 
 int finding_is_leak(const struct finding *f)
@@ -1477,6 +1633,7 @@ int cocci_run(const struct cocci_opts *opts, struct cocci_result *res)
 {
 	struct rule rules[2];
 	struct collect c = { res, 0, 0, 0 };
+	struct timespec t0;
 	struct walk w;
 	char tmpl[] = "/tmp/ptrguard.XXXXXX";
 	char *root = NULL, *tmpdir = NULL;
@@ -1516,6 +1673,7 @@ int cocci_run(const struct cocci_opts *opts, struct cocci_result *res)
 	w.nrules = nrules;
 	for (i = 0; i < nrules; i++)
 		w.headers |= rules[i].headers;
+	clock_gettime(CLOCK_MONOTONIC, &t0);
 	if (!opts->npaths) {
 		if (walk_dir(&w, root) < 0)
 			goto out;
@@ -1540,6 +1698,9 @@ int cocci_run(const struct cocci_opts *opts, struct cocci_result *res)
 	}
 	res->nscanned = w.nscanned;
 	res->nfiles = w.ncands;
+	if (opts->verbose)
+		fprintf(stderr, "ptrguard: prefilter: %zu files read, %zu candidates, %.2f s\n",
+			w.nscanned, w.ncands, seconds_since(&t0));
 	if (run_groups(opts, &w, tmpdir, &c) < 0)
 		goto out;
 	finish_records(res);
@@ -1552,7 +1713,9 @@ out:
 	free(w.cands);
 	for (i = 0; i < nrules; i++)
 		rule_free(&rules[i]);
-	if (rmdir(tmpdir) < 0 && !opts->verbose)
+	if (opts->verbose)
+		fprintf(stderr, "ptrguard: spatch outputs kept in %s\n", tmpdir);
+	else if (rmdir(tmpdir) < 0)
 		error("%s: %s (left behind)", tmpdir, strerror(errno));
 	free(root);
 	return ret;

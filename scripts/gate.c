@@ -58,6 +58,9 @@ struct gate {
 	char **touched;			/* every path any patch names, sorted, unique */
 	size_t ntouched;
 	char *tmp;			/* holds the shadows; removed at exit */
+	char *cast_rules;		/* see make_cast_rules() */
+	char **base_files;		/* combine_states(): the base side's files */
+	size_t nbase_files;
 	struct shadow *states;		/* series: n + 1; otherwise 2 */
 	size_t nstates;
 };
@@ -294,14 +297,146 @@ static void patch_sources(const struct patch *p, const struct shadow *s, int new
 	}
 }
 
-static int check_unparsed(const struct gate_job *job)
+/*
+ * The base copy of a file in the combined run: "dir/foo.c" is checked as
+ * "dir/foo.ptrguard-base.c" next to the patched file (see gate_main()).
+ */
+static const char base_suffix[] = ".ptrguard-base.c";
+
+static char *base_name(const char *path)
 {
-	if (!job->res.nunparsed)
+	char *s;
+
+	if (asprintf(&s, "%.*s%s", (int)(strlen(path) - 2), path, base_suffix) < 0)
+		die("out of memory");
+	return s;
+}
+
+/* "dir/foo.ptrguard-base.c" -> "dir/foo.c", or NULL for any other name. */
+static char *unbase_name(const char *name)
+{
+	size_t n = strlen(name), k = strlen(base_suffix);
+	char *s;
+
+	if (n <= k || strcmp(name + n - k, base_suffix))
+		return NULL;
+	if (asprintf(&s, "%.*s.c", (int)(n - k), name) < 0)
+		die("out of memory");
+	return s;
+}
+
+/*
+ * A touched file spatch could not parse in full: the gate cannot vouch for
+ * it.  Headers the rules read (seq_int_cast.cocci reads them all) have
+ * lines spatch skips too; those are not the patch's, and only the files
+ * the job was given count.
+ */
+static int check_unparsed(const struct gate_job *job, int combined)
+{
+	size_t i, j;
+	char *orig;
+
+	for (i = 0; i < job->res.nunparsed; i++) {
+		for (j = 0; j < job->nfiles; j++)
+			if (!strcmp(job->res.unparsed[i], job->files[j]))
+				break;
+		if (j < job->nfiles)
+			break;
+	}
+	if (i == job->res.nunparsed)
 		return 0;
+	orig = combined ? unbase_name(job->res.unparsed[i]) : NULL;
 	error("gate: %s: spatch cannot parse %u line%s of it (%s): the gate cannot check it",
-	      job->res.unparsed[0], job->res.unparsed_lines[0],
-	      job->res.unparsed_lines[0] == 1 ? "" : "s", job->label);
+	      orig ? orig : job->res.unparsed[i], job->res.unparsed_lines[i],
+	      job->res.unparsed_lines[i] == 1 ? "" : "s",
+	      !combined || job->casts ? job->label :
+	      orig ? "before the patch" : "after the patch");
+	free(orig);
 	return -1;
+}
+
+/* Move the findings of base copies in @after to @before, under their own names. */
+static void split_combined(struct cocci_result *after, struct cocci_result *before)
+{
+	size_t i, n = 0;
+
+	before->findings = realloc(before->findings, (before->nfindings + after->nfindings + 1) *
+				   sizeof(*before->findings));
+	if (!before->findings)
+		die("out of memory");
+	for (i = 0; i < after->nfindings; i++) {
+		struct finding *f = &after->findings[i];
+		char *orig = unbase_name(f->file);
+
+		if (orig) {
+			free(f->file);
+			f->file = orig;
+			before->findings[before->nfindings++] = *f;
+		} else {
+			after->findings[n++] = *f;
+		}
+	}
+	after->nfindings = n;
+}
+
+/*
+ * One spatch run for both sides: with a single state to compare and no
+ * header touched, the base version of each touched file is copied next to
+ * its patched version, under another name, and the rules run once over
+ * both.  spatch parses the headers once for the two (the int-cast rule
+ * reads them all), and each rule starts once instead of twice.  A touched
+ * header would give the base copies the patched header: then the two
+ * sides run apart.
+ */
+static int combine_states(struct gate *g, struct gate_job *jobs)
+{
+	size_t i;
+
+	if (g->series || g->nstates != 2)
+		return 0;
+	for (i = 0; i < g->ntouched; i++)
+		if (is_c_source(g->touched[i]) && g->touched[i][strlen(g->touched[i]) - 1] == 'h')
+			return 0;
+	for (i = 0; i < jobs[0].nfiles; i++) {
+		char *b = base_name(jobs[0].files[i]);
+		int clash = shadow_has_file(&g->states[1], b);
+
+		free(b);
+		if (clash)
+			return 0;
+	}
+	for (i = 0; i < jobs[0].nfiles; i++) {
+		char *b = base_name(jobs[0].files[i]), *from, *to;
+		int rc;
+
+		if (asprintf(&from, "%s/%s", g->states[0].dir, jobs[0].files[i]) < 0 ||
+		    asprintf(&to, "%s/%s", g->states[1].dir, b) < 0)
+			die("out of memory");
+		rc = gate_copy_file(from, to);
+		free(from);
+		free(to);
+		if (rc) {
+			free(b);
+			return -1;
+		}
+		add_path(&jobs[1].files, &jobs[1].nfiles, b);
+		free(b);
+	}
+	/*
+	 * seq_int_cast.cocci still runs on each side apart: with several
+	 * files in one spatch run it reported the casts of the first file
+	 * only (spatch 1.1.1, --include-headers-for-types), so the base
+	 * copies would lose theirs.
+	 */
+	g->base_files = jobs[0].files;
+	g->nbase_files = jobs[0].nfiles;
+	jobs[0].files = NULL;
+	jobs[0].nfiles = 0;
+	free((char *)jobs[1].label);
+	jobs[1].label = strdup("before and after the patch");
+	if (!jobs[1].label)
+		die("out of memory");
+	return 1;
 }
 
 /* The findings of @res in the files @paths: a shallow copy. */
@@ -339,6 +474,97 @@ static void renames_of(const struct patch *p, char ***v, size_t *n)
 	}
 }
 
+/*
+ * The calls every rule starts from (their spatch "Grep query", which
+ * tests/gate/run checks against spatch --parse-cocci): a file holding
+ * none of them cannot have a finding, and spatch is not run on it.  As
+ * substrings they also cover trace_seq_printf and trace_seq_vprintf.
+ */
+static const char *const seq_calls[] = {
+	"seq_printf", "seq_vprintf", "seq_buf_printf", "seq_buf_vprintf",
+};
+
+static int has_seq_call(const char *root, const char *rel)
+{
+	char *path, *buf = NULL;
+	size_t len = 0, i;
+	FILE *f;
+	int found = 1;	/* unreadable: let cocci_run() report it */
+
+	if (asprintf(&path, "%s/%s", root, rel) < 0)
+		die("out of memory");
+	f = fopen(path, "r");
+	free(path);
+	if (!f)
+		return 1;
+	if (getdelim(&buf, &len, '\0', f) >= 0) {
+		found = 0;
+		for (i = 0; i < sizeof(seq_calls) / sizeof(seq_calls[0]) && !found; i++)
+			found = strstr(buf, seq_calls[i]) != NULL;
+	}
+	free(buf);
+	fclose(f);
+	return found;
+}
+
+/* Add those of @files that can hold a seq-output call in @root to @v. */
+static void add_files_to(char ***v, size_t *n, char **files, size_t nfiles, const char *root)
+{
+	size_t i;
+
+	for (i = 0; i < nfiles; i++)
+		if (has_seq_call(root, files[i]))
+			add_path(v, n, files[i]);
+}
+
+/*
+ * cocci_run() runs seq_px.cocci, plus seq_int_cast.cocci when casts is
+ * set, over all its files in one spatch process per rule.  The gate wants
+ * the two rules apart: seq_px.cocci once over both sides of a combined
+ * run (combine_states()), seq_int_cast.cocci on each side alone (it loses
+ * findings in the second file of a run), and both at once on two cores.
+ * So seq_int_cast.cocci also runs from a rules directory where it is the
+ * only rule, linked under the name cocci_run() looks for when casts is 0.
+ * (An adapter: cocci_opts has no way to pick one rule.)
+ */
+static int make_cast_rules(struct gate *g)
+{
+	char *dir, *link, *target;
+	int ret = 0;
+
+	if (asprintf(&dir, "%s/cast-rules", g->tmp) < 0 ||
+	    asprintf(&link, "%s/seq_px.cocci", dir) < 0 ||
+	    asprintf(&target, "%s/seq_int_cast.cocci", g->rules) < 0)
+		die("out of memory");
+	if (access(target, R_OK)) {
+		error("gate: %s: %s", target, strerror(errno));
+		ret = -1;
+	} else if (mkdir(dir, 0700) || symlink(target, link)) {
+		error("gate: %s: %s", link, strerror(errno));
+		ret = -1;
+	}
+	g->run.cast_rules_dir = g->cast_rules = dir;
+	free(link);
+	free(target);
+	return ret;
+}
+
+/* Move the findings of @from into @into. */
+static void merge_result(struct cocci_result *into, struct cocci_result *from)
+{
+	size_t i;
+
+	if (!from->nfindings)
+		return;
+	into->findings = realloc(into->findings,
+				 (into->nfindings + from->nfindings) * sizeof(*into->findings));
+	if (!into->findings)
+		die("out of memory");
+	for (i = 0; i < from->nfindings; i++)
+		into->findings[into->nfindings++] = from->findings[i];
+	from->nfindings = 0;
+}
+
 static int gate_main(struct gate *g, char **inputs, size_t ninputs)
 {
 	struct gate_job *jobs;
@@ -348,7 +574,7 @@ static int gate_main(struct gate *g, char **inputs, size_t ninputs)
 	size_t n, i, k, nsecs, njobs, nchecked = 0, nnew = 0;
 	char **checked = NULL, **renames = NULL;
 	size_t nrenames = 0;
-	int ret = -1;
+	int ret = -1, combined;
 
 	if (check_tree(g) || read_patches(g, inputs, ninputs))
 		return -1;
@@ -405,29 +631,83 @@ static int gate_main(struct gate *g, char **inputs, size_t ninputs)
 		for (i = 0; i < j->nfiles; i++)
 			add_path(&checked, &nchecked, j->files[i]);
 	}
-	/* Skip the empty jobs: no file means the whole tree to cocci_run(). */
-	{
-		struct gate_job **run = calloc(g->nstates, sizeof(*run));
-		struct gate_job *packed = calloc(g->nstates, sizeof(*packed));
-		size_t m = 0;
+	combined = combine_states(g, jobs);
+	if (combined < 0)
+		goto free_jobs;
 
-		if (!run || !packed)
+	/*
+	 * Two rule runs per state: seq_int_cast.cocci alone (see
+	 * make_cast_rules()), and seq_px.cocci - once for both states when
+	 * they are combined (combine_states()).  The files that cannot hold
+	 * a seq-output call are left out (the rules' own grep prefilter),
+	 * and a run left without files does not start: no file would mean
+	 * the whole tree to cocci_run().
+	 */
+	{
+		struct gate_job *run = calloc(2 * g->nstates + 1, sizeof(*run));
+		size_t m = 0, *owner = calloc(2 * g->nstates + 1, sizeof(*owner));
+
+		if (!run || !owner)
 			die("out of memory");
-		for (k = 0; k < g->nstates; k++)
-			if (jobs[k].nfiles)
-				packed[m] = jobs[k], run[m++] = &jobs[k];
+		for (k = 0; k < g->nstates; k++) {
+			char **cand = NULL, **cast = NULL;
+			size_t ncand = 0, ncast = 0;
+
+			for (i = 0; i < jobs[k].nfiles; i++) {
+				char *orig;
+
+				if (!has_seq_call(g->states[k].dir, jobs[k].files[i]))
+					continue;
+				add_path(&cand, &ncand, jobs[k].files[i]);
+				/* Base copies are for seq_px.cocci only (see combine_states()). */
+				orig = combined ? unbase_name(jobs[k].files[i]) : NULL;
+				if (!orig)
+					add_path(&cast, &ncast, jobs[k].files[i]);
+				free(orig);
+			}
+			if (combined && k == 0)
+				add_files_to(&cast, &ncast, g->base_files, g->nbase_files,
+					     g->states[0].dir);
+			/* The slow one first, so that two jobs at once finish together. */
+			if (ncast) {
+				run[m] = jobs[k];
+				run[m].files = cast;
+				run[m].nfiles = ncast;
+				run[m].casts = 1;
+				owner[m++] = k;
+			}
+			if (ncand) {
+				run[m] = jobs[k];
+				run[m].files = cand;
+				run[m].nfiles = ncand;
+				run[m].casts = 0;
+				owner[m++] = k;
+			}
+		}
 		njobs = m;
-		ret = gate_run_jobs(&g->run, packed, m);
-		for (k = 0; k < m; k++)
-			*run[k] = packed[k];
+		if (m && make_cast_rules(g)) {
+			ret = -1;
+		} else {
+			ret = gate_run_jobs(&g->run, run, m);
+		}
+		for (k = 0; k < m; k++) {
+			struct gate_job *j = &jobs[owner[k]];
+
+			if (!ret && check_unparsed(&run[k], combined))
+				ret = -1;
+			merge_result(&j->res, &run[k].res);
+			cocci_result_free(&run[k].res);
+			free_paths(run[k].files, run[k].nfiles);
+		}
 		free(run);
-		free(packed);
-		if (ret)
+		free(owner);
+		if (ret) {
+			ret = -1;
 			goto free_jobs;
+		}
 		ret = -1;
-		for (k = 0; k < g->nstates; k++)
-			if (check_unparsed(&jobs[k]))
-				goto free_jobs;
+		if (combined)
+			split_combined(&jobs[1].res, &jobs[0].res);
 	}
 	(void)njobs;
 
@@ -517,6 +797,8 @@ int cmd_gate(int argc, char **argv)
 	free(g.base_rev);
 	free(g.rules);
 	free(g.tmp);
+	free(g.cast_rules);
+	free_paths(g.base_files, g.nbase_files);
 	free(inputs);
 	cleanup_tmp();
 	return ret;

@@ -45,6 +45,8 @@ int shadow_init(struct shadow *s, const char *tree, const char *dir);
 int shadow_own(struct shadow *s, const char *rel, const char *src_root, const char *git_rev);
 /* Apply @p with git apply inside the shadow; reports "does not apply". */
 int shadow_apply(struct shadow *s, const struct patch *p, const char *tmpdir);
+/* Copy a file (mode 0644); -1 after error(). */
+int gate_copy_file(const char *from, const char *to);
 /* Does the shadow hold a regular file at @rel? */
 int shadow_has_file(const struct shadow *s, const char *rel);
 
@@ -59,11 +61,14 @@ struct gate_job {
 	char **files;		/* relative .c/.h files to check */
 	size_t nfiles;
 	const char *label;	/* for messages: "before", "after patch 2" */
+	int casts;		/* run seq_int_cast.cocci only (from cast_rules_dir) */
 	struct cocci_result res;	/* filled on success */
+	char *why;		/* private to gate_run.c */
 };
 
 struct gate_run_opts {
 	const char *rules_dir;
+	const char *cast_rules_dir;	/* seq_int_cast.cocci linked as seq_px.cocci */
 	const char *spatch;	/* NULL: cocci's default */
 	unsigned int jobs;	/* child processes at once */
 	unsigned int timeout;	/* seconds per job; 0: none */

@@ -12,6 +12,7 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,6 +23,8 @@
 
 #include "gate.h"
 #include "ptrguard.h"
+
+static char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 /* ---- the wire format: one record per line, fields escaped as in the rules ---- */
 
@@ -184,18 +187,10 @@ static void child_main(const struct gate_run_opts *opts, struct gate_job *job, i
 	co.root = job->root;
 	co.paths = paths;
 	co.npaths = job->nfiles;
-	co.rules_dir = opts->rules_dir;
+	co.rules_dir = job->casts ? opts->cast_rules_dir : opts->rules_dir;
 	co.spatch = opts->spatch;
 	co.jobs = 1;
-	{
-		/* TEMPORARY until seq_int_cast.cocci lands */
-		char *c;
-
-		if (asprintf(&c, "%s/seq_int_cast.cocci", opts->rules_dir) < 0)
-			_exit(EXIT_ERROR);
-		co.casts = !access(c, F_OK);
-		free(c);
-	}
+	co.casts = 0;	/* one rule per run: see make_cast_rules() in gate.c */
 	co.verbose = opts->verbose;
 	rc = cocci_run(&co, &res);
 	if (rc) {
@@ -220,12 +215,12 @@ static int start_child(const struct gate_run_opts *opts, struct child *c)
 	int p[2];
 
 	if (pipe(p)) {
-		error("gate: pipe: %s", strerror(errno));
+		c->job->why = xasprintf("ptrguard: gate: pipe: %s\n", strerror(errno));
 		return -1;
 	}
 	c->err = tmpfile();
 	if (!c->err) {
-		error("gate: temporary file: %s", strerror(errno));
+		c->job->why = xasprintf("ptrguard: gate: temporary file: %s\n", strerror(errno));
 		close(p[0]);
 		close(p[1]);
 		return -1;
@@ -233,7 +228,7 @@ static int start_child(const struct gate_run_opts *opts, struct child *c)
 	fflush(NULL);
 	c->pid = fork();
 	if (c->pid < 0) {
-		error("gate: fork: %s", strerror(errno));
+		c->job->why = xasprintf("ptrguard: gate: fork: %s\n", strerror(errno));
 		close(p[0]);
 		close(p[1]);
 		return -1;
@@ -252,45 +247,81 @@ static int start_child(const struct gate_run_opts *opts, struct child *c)
 	return 0;
 }
 
-/* Reap @c and turn its answer into c->job->res; -1 after error(). */
-static int finish_child(const struct gate_run_opts *opts, struct child *c, int quiet)
+static char *xasprintf(const char *fmt, ...)
+{
+	va_list ap;
+	char *s;
+
+	va_start(ap, fmt);
+	if (vasprintf(&s, fmt, ap) < 0)
+		die("out of memory");
+	va_end(ap);
+	return s;
+}
+
+/* The whole of a child's stderr. */
+static char *read_err(FILE *f)
+{
+	char *s = NULL;
+	size_t n = 0, cap = 0;
+	int ch;
+
+	rewind(f);
+	while ((ch = fgetc(f)) != EOF) {
+		if (n + 2 > cap) {
+			cap = cap ? 2 * cap : 512;
+			s = realloc(s, cap);
+			if (!s)
+				die("out of memory");
+		}
+		s[n++] = (char)ch;
+	}
+	if (s)
+		s[n] = '\0';
+	return s;
+}
+
+/*
+ * Reap @c and turn its answer into c->job->res.  On failure, returns -1
+ * and leaves the reason in c->job->why (reported later, once, for the
+ * first job that failed on its own rather than being stopped).
+ */
+static int finish_child(const struct gate_run_opts *opts, struct child *c)
 {
 	int status, ret = 0;
+	char *said = NULL;
 
 	if (c->fd >= 0)
 		close(c->fd);
 	c->fd = -1;
 	while (waitpid(c->pid, &status, 0) < 0)
 		if (errno != EINTR) {
-			error("gate: waitpid: %s", strerror(errno));
+			c->job->why = xasprintf("ptrguard: gate: waitpid: %s\n", strerror(errno));
 			return -1;
 		}
 	/* Whatever spatch processes are left in the group go too. */
 	kill(-c->pid, SIGKILL);
-	/* What the child said (cocci_run() reports its errors itself). */
 	if (c->err) {
-		char line[4096];
-
-		if (!quiet && !c->killed) {
-			rewind(c->err);
-			while (fgets(line, sizeof(line), c->err))
-				fputs(line, stderr);
-		}
+		said = read_err(c->err);
 		fclose(c->err);
 		c->err = NULL;
 	}
-	if (c->killed || quiet) {
-		/* Another job failed first and said so: one error is enough. */
+	if (c->killed) {
 		ret = -1;
 	} else if (c->timed_out) {
-		error("gate: spatch timed out after %u s (%s)", opts->timeout, c->job->label);
+		c->job->why = xasprintf("ptrguard: gate: spatch timed out after %u s (%s)\n",
+					opts->timeout, c->job->label);
 		ret = -1;
 	} else if (WIFSIGNALED(status)) {
-		error("gate: the rule run crashed (%s): signal %d", c->job->label,
-		      WTERMSIG(status));
+		c->job->why = xasprintf("ptrguard: gate: the rule run crashed (%s): signal %d\n",
+					c->job->label, WTERMSIG(status));
 		ret = -1;
 	} else if (WEXITSTATUS(status)) {
-		/* cocci_run() said why on stderr already. */
+		/* cocci_run() said why on the child's stderr. */
+		c->job->why = said && *said ? said :
+			xasprintf("ptrguard: gate: the rule run failed (%s)\n", c->job->label);
+		if (c->job->why == said)
+			said = NULL;
 		ret = -1;
 	} else {
 		c->buf = realloc(c->buf, c->len + 1);
@@ -298,10 +329,14 @@ static int finish_child(const struct gate_run_opts *opts, struct child *c, int q
 			die("out of memory");
 		c->buf[c->len] = '\0';
 		if (deserialize(c->buf, &c->job->res)) {
-			error("gate: the rule run (%s) gave an incomplete answer", c->job->label);
+			c->job->why = xasprintf("ptrguard: gate: the rule run (%s) gave an incomplete answer\n",
+						c->job->label);
 			ret = -1;
+		} else if (said && opts->verbose) {
+			fputs(said, stderr);
 		}
 	}
+	free(said);
 	free(c->buf);
 	c->buf = NULL;
 	return ret;
@@ -377,7 +412,7 @@ int gate_run_jobs(const struct gate_run_opts *opts, struct gate_job *jobs, size_
 			if (got < 0 && errno == EINTR)
 				continue;
 			if (got == 0 || got < 0) {
-				if (finish_child(opts, c, ret != 0))
+				if (finish_child(opts, c))
 					ret = -1;
 				c->job = NULL;
 				c->len = c->alloc = 0;
@@ -392,7 +427,7 @@ int gate_run_jobs(const struct gate_run_opts *opts, struct gate_job *jobs, size_
 			if (c->deadline && now >= c->deadline && !c->timed_out) {
 				c->timed_out = 1;
 				kill(-c->pid, SIGKILL);
-			} else if (ret) {
+			} else if (ret && !c->timed_out && !c->killed) {
 				/* One job failed: the answer is an error anyway. */
 				c->killed = 1;
 				kill(-c->pid, SIGKILL);
@@ -400,5 +435,19 @@ int gate_run_jobs(const struct gate_run_opts *opts, struct gate_job *jobs, size_
 		}
 	}
 	free(kids);
+	if (ret) {
+		/* One error, from the first job that failed by itself. */
+		for (i = 0; i < njobs; i++)
+			if (jobs[i].why) {
+				fputs(jobs[i].why, stderr);
+				break;
+			}
+		if (i == njobs)
+			error("gate: the rule runs failed");
+	}
+	for (i = 0; i < njobs; i++) {
+		free(jobs[i].why);
+		jobs[i].why = NULL;
+	}
 	return ret;
 }

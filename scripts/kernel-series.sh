@@ -78,6 +78,10 @@ make_base() {
 # The base repo is linux-guard itself (made on first use, so the pristine
 # tree is copied once).  The commits are built in a private index, so
 # linux-guard's work tree is neither read nor touched here.
+# One run at a time: the e2e and KUnit suites may both ask for the tree.
+mkdir -p "$cache"
+exec 9>"$cache/linux-guard.lock"
+flock 9 || die "$cache/linux-guard.lock: cannot lock"
 [ -d "$guard/.git" ] || { echo "kernel-series: making $guard (once)" >&2; make_base "$guard"; }
 git -C "$guard" rev-parse -q --verify ptrguard-base >/dev/null ||
 	die "$guard: no ptrguard-base tag; remove it and run again"
@@ -161,9 +165,10 @@ rm -f "$stamp"
 	# Remember the files the previous series touched: those it leaves
 	# as they were get their old mtimes back, so that an out-of-tree
 	# build of this tree only rebuilds what really changed.
+	# (The hash is that of the file as it is, which may be edited.)
 	git diff --name-only ptrguard-base HEAD -- 2>/dev/null |
 	while read -r f; do
-		[ -f "$f" ] && echo "$(git rev-parse -q "HEAD:$f") $(stat -c %Y "$f") $f"
+		[ -f "$f" ] && echo "$(git hash-object "$f") $(stat -c %Y "$f") $f"
 	done >.git/ptrguard-mtimes
 	git checkout -q -f --detach ptrguard-base &&
 	git clean -q -f -d -x &&

@@ -40,6 +40,7 @@ static const char usage[] =
 	"  --max-size BYTES   size limit per file, K/M/G suffixes (default 64M)\n"
 	"  --kallsyms FILE    take the image and module ranges from FILE instead\n"
 	"                     of /proc/kallsyms; 'none': layout only\n"
+	"  --dmesg            also read the kernel log (/dev/kmsg, non-blocking)\n"
 	"  --ignored          also report the kernel-half values the model\n"
 	"                     ignores (error pointers, masks, bitmaps), marked\n"
 	"  -q, --quiet        print findings only (no model, skips, summary)\n"
@@ -53,6 +54,7 @@ static const char usage[] =
 enum {
 	OPT_JSON = 256, OPT_SARIF, OPT_AS_USER, OPT_PIDS, OPT_TIMEOUT,
 	OPT_MAX_SIZE, OPT_KALLSYMS, OPT_IGNORED, OPT_NO_PROGRESS, OPT_READ_SIZE,
+	OPT_BLOCK_FIFOS, OPT_DMESG,
 };
 
 static const struct option longopts[] = {
@@ -65,11 +67,14 @@ static const struct option longopts[] = {
 	{ "max-size", required_argument, NULL, OPT_MAX_SIZE },
 	{ "kallsyms", required_argument, NULL, OPT_KALLSYMS },
 	{ "ignored", no_argument, NULL, OPT_IGNORED },
+	{ "dmesg", no_argument, NULL, OPT_DMESG },
 	{ "quiet", no_argument, NULL, 'q' },
 	{ "verbose", no_argument, NULL, 'v' },
 	{ "no-progress", no_argument, NULL, OPT_NO_PROGRESS },
 	/* Debugging and tests: read at most N bytes per read(2). */
 	{ "read-size", required_argument, NULL, OPT_READ_SIZE },
+	/* Tests: read FIFOs, opened so that read(2) blocks (the watchdog). */
+	{ "debug-block-fifos", no_argument, NULL, OPT_BLOCK_FIFOS },
 	{ "help", no_argument, NULL, 'h' },
 	{ NULL, 0, NULL, 0 },
 };
@@ -230,6 +235,24 @@ static int drop_privileges(uid_t uid, gid_t gid)
 	return 0;
 }
 
+static char *xstrdup(const char *s)
+{
+	char *p = strdup(s);
+
+	if (!p)
+		die("scan: out of memory");
+	return p;
+}
+
+static void free_roots(char **roots, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		free(roots[i]);
+	free(roots);
+}
+
 static bool under(const char *path, const char *dir)
 {
 	size_t n = strlen(dir);
@@ -254,7 +277,7 @@ static void unescape(char *s)
 	*d = '\0';
 }
 
-/* /proc, /sys, and debugfs/tracefs mounts outside them. */
+/* /proc, /sys, and debugfs/tracefs mounts outside them (room for one more). */
 static size_t default_roots(char ***roots)
 {
 	static char *fixed[] = { "/proc", "/sys" };
@@ -268,9 +291,9 @@ static size_t default_roots(char ***roots)
 		die("scan: out of memory");
 	for (i = 0; i < 2; i++)
 		if (!stat(fixed[i], &st))
-			r[n++] = strdup(fixed[i]);
+			r[n++] = xstrdup(fixed[i]);
 	f = fopen("/proc/self/mounts", "re");
-	while (f && n < 64 && getline(&line, &cap, f) > 0) {
+	while (f && n < 63 && getline(&line, &cap, f) > 0) {
 		char *save = NULL, *mnt, *type;
 
 		strtok_r(line, " ", &save);
@@ -283,14 +306,11 @@ static size_t default_roots(char ***roots)
 			if (under(mnt, r[i]))
 				break;
 		if (i == n)
-			r[n++] = strdup(mnt);
+			r[n++] = xstrdup(mnt);
 	}
 	free(line);
 	if (f)
 		fclose(f);
-	for (i = 0; i < n; i++)
-		if (!r[i])
-			die("scan: out of memory");
 	*roots = r;
 	return n;
 }
@@ -338,8 +358,9 @@ int cmd_scan(int argc, char **argv)
 			}
 			break;
 		case 'j':
-			v = parse_size(optarg);
-			if (v < 1 || v > 256) {
+			errno = 0;
+			v = strtoll(optarg, &end, 10);
+			if (errno || *end || end == optarg || v < 1 || v > 256) {
 				error("scan: -j %s: want a number from 1 to 256", optarg);
 				return EXIT_ERROR;
 			}
@@ -379,8 +400,14 @@ int cmd_scan(int argc, char **argv)
 			}
 			o.read_size = (size_t)v;
 			break;
+		case OPT_BLOCK_FIFOS:
+			o.block_fifos = true;
+			break;
 		case OPT_KALLSYMS:
 			kallsyms = optarg;
+			break;
+		case OPT_DMESG:
+			o.dmesg = true;
 			break;
 		case OPT_IGNORED:
 			o.ignored = true;
@@ -408,30 +435,42 @@ int cmd_scan(int argc, char **argv)
 		}
 	}
 
+	/* roots: our own copies, with room for /dev/kmsg. */
 	if (optind < argc) {
 		struct stat st;
 
-		for (i = (size_t)optind; i < (size_t)argc; i++)
-			if (stat(argv[i], &st) < 0) {
-				error("scan: %s: %s", argv[i], strerror(errno));
+		nroots = (size_t)(argc - optind);
+		roots = calloc(nroots + 1, sizeof(*roots));
+		if (!roots)
+			die("scan: out of memory");
+		for (i = 0; i < nroots; i++) {
+			const char *r = argv[optind + (int)i];
+
+			if (stat(r, &st) < 0) {
+				error("scan: %s: %s", r, strerror(errno));
+				free_roots(roots, i);
 				return EXIT_ERROR;
 			}
-		roots = argv + optind;
-		nroots = (size_t)(argc - optind);
+			roots[i] = xstrdup(r);
+		}
 	} else {
 		nroots = default_roots(&roots);
 		if (!nroots) {
 			error("scan: neither /proc nor /sys exists: name the roots");
+			free(roots);
 			return EXIT_ERROR;
 		}
 	}
+	if (o.dmesg)
+		roots[nroots++] = xstrdup(KMSG_PATH);
 
 	/* The model is read with our full privileges, before the drop. */
-	if (addr_model_init(&model, kallsyms) < 0)
+	if (addr_model_init(&model, kallsyms) < 0 ||
+	    (as_user && drop_privileges(uid, gid) < 0)) {
+		free_roots(roots, nroots);
 		return EXIT_ERROR;
+	}
 	o.model = &model;
-	if (as_user && drop_privileges(uid, gid) < 0)
-		return EXIT_ERROR;
 	if (!quiet) {
 		fprintf(stderr, "scan: model: %s\n", model.desc);
 		if (as_user)
@@ -445,11 +484,7 @@ int cmd_scan(int argc, char **argv)
 		scan_print(&o, &res, quiet ? -1 : verbose);
 	rc = rc ? EXIT_ERROR : res.nkernel ? EXIT_FINDINGS : EXIT_CLEAN;
 	scan_result_free(&res);
-	if (optind >= argc) {
-		for (i = 0; i < nroots; i++)
-			free(roots[i]);
-		free(roots);
-	}
+	free_roots(roots, nroots);
 	free(o.pid_list);
 	return rc;
 }

@@ -30,8 +30,7 @@ struct matcher {
 	const char *mask_file;		/* non-NULL: the whole file is a bitmap */
 	uint64_t off;			/* offset of the next byte */
 	unsigned int line, col;		/* position of the next byte */
-	unsigned char prev;		/* the previous byte */
-	bool dash;			/* prev is a '-' after a non-word byte */
+	bool dash;			/* the last byte is a '-' after a non-word byte */
 	bool intok;
 	bool tokneg;
 	bool saw_nul;
@@ -67,6 +66,8 @@ struct scan_opts {
 	size_t npid;
 	bool ignored;			/* keep ignored candidates too */
 	bool progress;			/* progress line on stderr */
+	bool block_fifos;		/* debug: read FIFOs, opened blocking */
+	bool dmesg;			/* also read the kernel log, /dev/kmsg */
 };
 
 enum {
@@ -95,6 +96,9 @@ struct scan_result {
 	uint64_t nkernel, nignored;
 	double seconds;
 };
+
+#define KMSG_PATH "/dev/kmsg"
+#define KMSG_BUF 65536			/* a read takes one whole record */
 
 /* Walk the roots; 0, or -1 on a fatal error (already reported). */
 int scan_run(const struct scan_opts *o, char **roots, size_t nroots,

@@ -30,10 +30,10 @@ static const char *const mask_labels[] = {
 	"PROP", "EV", "KEY", "REL", "ABS", "MSC", "LED", "SND", "FF", "SW",
 };
 
-static inline bool isword(unsigned int c)
-{
-	return c - '0' < 10 || (c | 0x20) - 'a' < 26 || c == '_';
-}
+/* Word bytes, the \w of Perl: token characters. */
+static const unsigned char word[256] = {
+	['0' ... '9'] = 1, ['A' ... 'Z'] = 1, ['a' ... 'z'] = 1, ['_'] = 1,
+};
 
 static inline int hexdig(unsigned int c)
 {
@@ -54,7 +54,6 @@ void matcher_init(struct matcher *mt, const struct addr_model *model,
 	mt->ctx = ctx;
 	mt->line = 1;
 	mt->col = 1;
-	mt->prev = '\n';
 }
 
 static bool parse_hex(const char *s, unsigned int n, uint64_t *v)
@@ -108,7 +107,7 @@ static void token_end(struct matcher *mt, unsigned int c)
 	unsigned int n = mt->toklen;
 	const char *t = mt->tok;
 	struct scan_hit h;
-	bool ok = false;
+	bool ok = false, neg = false;
 	size_t i;
 
 	mt->intok = false;
@@ -123,14 +122,14 @@ static void token_end(struct matcher *mt, unsigned int c)
 	else if (n >= 10 && n <= 15 && mt->tokneg &&
 		 parse_dec(t, n, &h.value) && h.value >= (1ULL << 32)) {
 		h.value = -h.value;
-		ok = true;
+		ok = neg = true;
 	}
 	if (ok) {
 		/* A negative value starts at its '-'. */
-		h.offset = mt->tokoff - mt->tokneg;
+		h.offset = mt->tokoff - neg;
 		h.line = mt->tokline;
-		h.column = mt->tokcol - mt->tokneg;
-		if (mt->tokneg) {
+		h.column = mt->tokcol - neg;
+		if (neg) {
 			h.text[0] = '-';
 			memcpy(h.text + 1, t, n);
 			h.text[n + 1] = '\0';
@@ -209,44 +208,67 @@ static void scan_le(struct matcher *mt, const unsigned char *buf, size_t n)
 	}
 }
 
+/*
+ * The text pass.  The hot loops keep the position in locals: a store
+ * through mt (it holds char arrays) would make the compiler reload
+ * everything after it.
+ */
 void matcher_feed(struct matcher *mt, const unsigned char *buf, size_t n)
 {
-	size_t i;
+	const unsigned char *p = buf, *end = buf + n;
+	unsigned int line = mt->line, col = mt->col;
 
 	scan_le(mt, buf, n);
-	for (i = 0; i < n; i++) {
-		unsigned int c = buf[i];
+	while (p < end) {
+		unsigned int c;
 
-		if (isword(c)) {
-			if (!mt->intok) {
+		if (mt->intok) {
+			const unsigned char *q = p;
+			size_t len, room = sizeof(mt->tok) - (mt->toklen < sizeof(mt->tok) ?
+							      mt->toklen : sizeof(mt->tok));
+
+			while (q < end && word[*q])
+				q++;
+			len = (size_t)(q - p);
+			memcpy(mt->tok + sizeof(mt->tok) - room, p, len < room ? len : room);
+			mt->toklen = mt->toklen + len > sizeof(mt->tok) ?
+				     sizeof(mt->tok) + 1 : mt->toklen + (unsigned int)len;
+			col += (unsigned int)len;
+			p = q;
+			if (p == end)
+				break;
+			/* A separator ends the token; a '-' right after it is no sign. */
+			c = *p++;
+			mt->intok = false;
+			token_end(mt, c);
+			mt->dash = false;
+		} else {
+			c = *p;
+			if (word[c]) {
 				mt->intok = true;
 				mt->toklen = 0;
-				mt->tokoff = mt->off + i;
-				mt->tokline = mt->line;
-				mt->tokcol = mt->col;
+				mt->tokoff = mt->off + (uint64_t)(p - buf);
+				mt->tokline = line;
+				mt->tokcol = col;
 				mt->tokneg = mt->dash;
-				mt->dash = false;
+				continue;
 			}
-			if (mt->toklen < sizeof(mt->tok))
-				mt->tok[mt->toklen] = (char)c;
-			mt->toklen += mt->toklen <= sizeof(mt->tok);
-			mt->col++;
-		} else {
-			if (mt->intok)
-				token_end(mt, c);
-			mt->dash = c == '-' && !isword(mt->prev);
-			if (c == '\n') {
-				mt->line++;
-				mt->col = 1;
-				mt->label = NULL;
-			} else {
-				mt->col++;
-				if (!c)
-					mt->saw_nul = true;
-			}
+			p++;
+			mt->dash = c == '-';
 		}
-		mt->prev = (unsigned char)c;
+		if (c == '\n') {
+			line++;
+			col = 1;
+			mt->label = NULL;
+			mt->dash = false;
+		} else {
+			col++;
+			if (!c)
+				mt->saw_nul = true;
+		}
 	}
+	mt->line = line;
+	mt->col = col;
 	mt->off += n;
 }
 

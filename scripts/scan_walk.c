@@ -334,10 +334,11 @@ static void scan_file(struct worker *w, const char *path, bool root)
 	uint64_t total = 0, deadline;
 	struct matcher mt;
 	struct stat st;
+	bool kmsg = o->dmesg && root && !strcmp(path, KMSG_PATH);
 	int fd;
 
 	name = name ? name + 1 : path;
-	if ((why = skip_reason(name))) {
+	if (!kmsg && (why = skip_reason(name))) {
 		skip_file(s, path, false, "%s", why);
 		return;
 	}
@@ -352,8 +353,11 @@ static void scan_file(struct worker *w, const char *path, bool root)
 
 	deadline = now_ms() + o->timeout_ms;
 	w->deadline = deadline;
-	fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC |
-		  (root ? 0 : O_NOFOLLOW));
+	if (o->block_fifos)	/* O_RDWR: open returns, read blocks */
+		fd = open(path, O_RDWR | O_NOCTTY | O_CLOEXEC | O_NOFOLLOW);
+	else
+		fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC |
+			  (root ? 0 : O_NOFOLLOW));
 	if (fd < 0) {
 		if (errno == EINTR)
 			skip_file(s, path, false, "timed out opening it");
@@ -365,15 +369,17 @@ static void scan_file(struct worker *w, const char *path, bool root)
 			skip_file(s, path, true, "open: %s", strerror(errno));
 		goto out;
 	}
-	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode)) {
+	if (fstat(fd, &st) < 0 ||
+	    !(S_ISREG(st.st_mode) || (o->block_fifos && S_ISFIFO(st.st_mode)) ||
+	      (kmsg && S_ISCHR(st.st_mode)))) {
 		skip_file(s, path, false, "not a regular file");
 		goto out_close;
 	}
 	for (;;) {
-		size_t want = o->read_size;
+		size_t want = kmsg ? KMSG_BUF : o->read_size;
 		ssize_t r;
 
-		if (0) {
+		if (now_ms() >= deadline) {
 			skip_file(s, path, false, "timed out after %llu ms (read %llu bytes)",
 				  (unsigned long long)o->timeout_ms,
 				  (unsigned long long)total);
@@ -410,6 +416,10 @@ static void scan_file(struct worker *w, const char *path, bool root)
 				  (unsigned long long)total);
 			break;
 		}
+		if (kmsg && errno == EPIPE)	/* records overwritten: go on */
+			continue;
+		if (kmsg && errno == EAGAIN)	/* the end of the log */
+			break;
 		if (errno == EAGAIN)
 			skip_file(s, path, false, "read would block (after %llu bytes)",
 				  (unsigned long long)total);
@@ -538,7 +548,7 @@ static void scan_dir(struct worker *w, const char *path, bool root)
 			free(child);
 		} else if (t == DT_DIR) {
 			push(s, child, IT_DIR);
-		} else if (t == DT_REG) {
+		} else if (t == DT_REG || (t == DT_FIFO && s->o->block_fifos)) {
 			push(s, child, IT_FILE);
 		} else {
 			skip_file(s, child, false, "not a regular file (%s)",
@@ -566,7 +576,8 @@ static void scan_item(struct worker *w, struct item *it)
 		}
 		if (S_ISDIR(st.st_mode)) {
 			it->type = IT_DIR;
-		} else if (S_ISREG(st.st_mode)) {
+		} else if (S_ISREG(st.st_mode) ||
+			   (w->s->o->dmesg && !strcmp(it->path, KMSG_PATH))) {
 			it->type = IT_FILE;
 		} else {
 			skip_file(w->s, it->path, false, "not a regular file (%s)",
@@ -671,7 +682,7 @@ int scan_run(const struct scan_opts *o, char **roots, size_t nroots,
 		die("scan: out of memory");
 	for (i = 0; i < o->jobs; i++) {
 		w[i].s = &s;
-		w[i].buf = xrealloc(NULL, o->read_size);
+		w[i].buf = xrealloc(NULL, o->read_size > KMSG_BUF ? o->read_size : KMSG_BUF);
 		err = pthread_create(&w[i].tid, NULL, worker_main, &w[i]);
 		if (err)
 			die("scan: cannot start thread: %s", strerror(err));

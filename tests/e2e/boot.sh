@@ -26,11 +26,13 @@ command -v "$qemu" >/dev/null 2>&1 || die "$qemu: not found (package qemu-system
 [ -f "$kernel" ] || die "$kernel: no such kernel"
 [ -f "$initrd" ] || die "$initrd: no such initramfs"
 
-# /dev/kvm may exist without working: ask qemu itself.
+# /dev/kvm may exist without working (here: qemu aborts setting an MSR
+# when the vCPU first runs): start the same kind of VM for 2 s and see
+# whether it is still alive to take "quit".
 accel=tcg
 if [ -w /dev/kvm ] &&
-   echo quit | timeout 20 "$qemu" -accel kvm -machine none -nodefaults \
-	-display none -monitor stdio >/dev/null 2>&1; then
+   ( (sleep 2; echo quit) | timeout 20 "$qemu" -accel kvm -cpu max -M pc \
+	-nodefaults -display none -monitor stdio >/dev/null 2>&1 ) 2>/dev/null; then
 	accel=kvm
 fi
 

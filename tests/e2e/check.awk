@@ -202,7 +202,7 @@ BEGIN {
 	split("pS_sym pI4 pM px_user px_null px_err lx_small" (hashing == "on" ? " p" : ""), clean, " ")
 }
 
-/^E2E-BEGIN/ { began = 1 }
+/E2E-BEGIN/ { began = 1 }	# after the terminal reset qemu prints
 /^E2E-END/ { ended = 1 }
 /^INFO / {
 	parse()

@@ -16,8 +16,10 @@
  *
  * FILE is opened O_RDONLY|O_NONBLOCK after the privilege drop, so it
  * carries the dropped credentials (those %pK and the guard look at).
- * Prints one line:  bytes=N reads=K errno=NAME   (NAME 0 when the read
- * reached end of file; reads counts the read() calls that returned data),
+ * Prints one line:  bytes=N reads=K errno=NAME endnl=yes|no   (NAME 0
+ * when the read reached end of file; reads counts the read() calls that
+ * returned data; endnl: whether the last byte read was a newline, "no"
+ * when nothing was read),
  * or with -r:  runs=N ok=N eperm=N other=N errno=NAME median_ns=N
  * (errno: the last error other than EPERM, or 0).
  * Exit status: 0 end of file reached, 1 open or read failed, 2 usage or
@@ -82,7 +84,7 @@ static void drop_to(uid_t uid)
 
 /* Read @path to the end or to the first error; return errno or 0. */
 static int read_once(const char *path, char *buf, size_t size, int out,
-		     long long *bytes, long *reads)
+		     long long *bytes, long *reads, char *last)
 {
 	ssize_t n;
 	int fd;
@@ -98,6 +100,7 @@ static int read_once(const char *path, char *buf, size_t size, int out,
 			break;
 		*bytes += n;
 		++*reads;
+		*last = buf[n - 1];
 		if (out >= 0 && write(out, buf, n) != n)
 			die("write", NULL);
 	}
@@ -146,7 +149,7 @@ int main(int argc, char **argv)
 	long size = 4096, runs = 0, uid = -1, reads;
 	long long bytes;
 	int opt, out = -1, err, exec = 0;
-	char *buf;
+	char *buf, last = 0;
 
 	while ((opt = getopt(argc, argv, "+u:b:o:r:x")) != -1) {
 		switch (opt) {
@@ -187,7 +190,8 @@ int main(int argc, char **argv)
 		err = 0;
 		for (i = 0; i < runs; i++) {
 			long long t0 = now_ns();
-			int e = read_once(argv[optind], buf, size, -1, &bytes, &reads);
+			int e = read_once(argv[optind], buf, size, -1, &bytes,
+					  &reads, &last);
 
 			t[i] = now_ns() - t0;
 			if (!e) {
@@ -205,7 +209,8 @@ int main(int argc, char **argv)
 		return ok == runs ? 0 : 1;
 	}
 
-	err = read_once(argv[optind], buf, size, out, &bytes, &reads);
-	printf("bytes=%lld reads=%ld errno=%s\n", bytes, reads, errname(err));
+	err = read_once(argv[optind], buf, size, out, &bytes, &reads, &last);
+	printf("bytes=%lld reads=%ld errno=%s endnl=%s\n", bytes, reads,
+	       errname(err), last == '\n' ? "yes" : "no");
 	return err ? 1 : 0;
 }

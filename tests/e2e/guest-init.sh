@@ -100,11 +100,15 @@ hasraw() {
 
 # What of file $2 (named $1) is compared across modes.  timer_list keeps
 # only its lines without clocks and counters (the pointers, symbols and
-# headers); everything else is compared whole.
+# headers); sched/debug, live counters on nearly every line, its lines
+# without digits; everything else is compared whole.
 norm() {
 	case $1 in
 	/proc/timer_list)
 		grep -v -E 'nsecs|jiffies|^ #|^  \.[a-z_]+ *: *[0-9]+$|retries:' "$2"
+		;;
+	/sys/kernel/debug/sched/debug)
+		grep -v '[0-9]' "$2"
 		;;
 	*)
 		cat "$2"
@@ -116,9 +120,10 @@ norm() {
 obs_mod() {
 	st=$(read_as "$1" $bufopt -o /tmp/out "$2")
 	partial=no
-	if [ -s /tmp/out ] && [ "$(tail -c 1 /tmp/out | od -An -tx1 | tr -d ' ')" != 0a ]; then
-		partial=yes
-	fi
+	case $st in
+	"bytes=0 "*|*endnl=yes*) ;;
+	*) partial=yes ;;	# the last line has no newline
+	esac
 	sum=$(awk -v at="$3" -v addr="$addr" -f /lib/summarize.awk /tmp/out)
 	echo "OBS mod $cell user=$1 file=$2 at=$3 $st partial=$partial $sum"
 }
@@ -129,17 +134,25 @@ obs_gen() {
 	st=$(read_as "$1" -o /tmp/out "$2")
 	raw=$(hasraw /tmp/out)
 	base=/tmp/base/$kr.$1.$(echo "$2" | tr / _)
-	norm "$2" /tmp/out >/tmp/norm
+	cur=/tmp/out
+	case $2 in
+	/proc/timer_list|/sys/kernel/debug/sched/debug)
+		norm "$2" /tmp/out >/tmp/norm
+		cur=/tmp/norm
+		;;
+	esac
 	if [ "$2" = /proc/self/stack ]; then
 		# The reader's own stack: it differs with every call path.
 		cmp=- prefix=-
 	elif [ "$mode" = 0 ]; then
-		cp /tmp/norm "$base"
+		mv "$cur" "$base"
 		cmp=base prefix=base
+	elif cmp -s "$cur" "$base"; then
+		cmp=same prefix=yes
 	else
-		if cmp -s /tmp/norm "$base"; then cmp=same; else cmp=differs; fi
-		size=$(wc -c </tmp/norm)
-		if head -c "$size" "$base" | cmp -s - /tmp/norm; then prefix=yes; else prefix=no; fi
+		cmp=differs
+		size=$(wc -c <"$cur")
+		if head -c "$size" "$base" | cmp -s - "$cur"; then prefix=yes; else prefix=no; fi
 	fi
 	echo "OBS gen $cell user=$1 file=$2 $st raw=$raw cmp=$cmp prefix=$prefix"
 }
@@ -201,7 +214,7 @@ robust() {
 			done
 		done
 	) &
-	toggler=$!
+	pids=$!
 	i=0
 	for who in root user root user; do
 		i=$((i + 1))
@@ -222,8 +235,9 @@ robust() {
 			done
 			echo "OBS robust boot=$boot reader=$i user=$who loops=$loops ok=$ok eperm=$eperm other=$other"
 		) &
+		pids="$pids $!"
 	done
-	wait
+	wait $pids	# not e2e-sockets, which runs until the end
 	setmode 0
 	setkr 0
 	mark "robust end"
@@ -284,9 +298,9 @@ test)
 	e2e-sockets 20 >/tmp/sockets.out &
 	sleep 1
 	[ "$(cat /tmp/sockets.out)" = ready ] || echo "INFO error=sockets_not_ready"
-	# debugfs: every regular file but ours and those that block or
-	# change with each read (tracing pipes, trace buffers).
-	debugfs=$(find /sys/kernel/debug -type f ! -path '*/ptrguard_e2e/*' \
+	# debugfs: every readable regular file but ours and those under
+	# tracing/, which block or change with each read (pipes, buffers).
+	debugfs=$(find /sys/kernel/debug -type f -perm -u+r ! -path '*/ptrguard_e2e/*' \
 		! -path '*/tracing/*' | LC_ALL=C sort)
 	debugfs="$debugfs /sys/kernel/debug/tracing/printk_formats /sys/kernel/debug/tracing/available_events"
 	echo "INFO debugfs_files=$(echo $debugfs | wc -w)"

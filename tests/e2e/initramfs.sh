@@ -29,6 +29,7 @@ file -L "$busybox" 2>/dev/null | grep -q 'statically linked' ||
 
 stage=$(mktemp -d "${TMPDIR:-/tmp}/e2e-initramfs.XXXXXX")
 trap 'rm -rf "$stage"' EXIT
+chmod 755 "$stage"	# it becomes /: the unprivileged reader must get through
 mkdir -p "$stage/bin" "$stage/lib" "$stage/proc" "$stage/sys" "$stage/dev" \
 	"$stage/tmp" "$stage/etc"
 # The kernel opens /dev/console for /init before anything is mounted.

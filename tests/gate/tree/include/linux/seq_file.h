@@ -9,7 +9,6 @@ struct seq_file {
 	void *private;
 };
 
-__attribute__((format(printf, 2, 3)))
 void seq_printf(struct seq_file *m, const char *fmt, ...);
 void seq_puts(struct seq_file *m, const char *s);
 
