@@ -640,9 +640,9 @@ except Exception as e:
 identifier w, fmt, ap;
 parameter list[n] ps;
 expression s;
-type R;
+type R, T;
 @@
-R w(ps, const char *fmt, ...)
+R w(ps, T fmt, ...)
 {
 	<+...
 (

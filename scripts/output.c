@@ -29,6 +29,31 @@ static const struct {
 
 #define NCLASSES (sizeof(classes) / sizeof(classes[0]))
 
+/* Length of the valid UTF-8 sequence at @p (whose first byte is >= 0x80), or 0. */
+static size_t utf8_len(const unsigned char *p)
+{
+	size_t n, i;
+	unsigned int cp;
+
+	if (p[0] >= 0xc2 && p[0] <= 0xdf)
+		n = 2, cp = p[0] & 0x1f;
+	else if (p[0] >= 0xe0 && p[0] <= 0xef)
+		n = 3, cp = p[0] & 0x0f;
+	else if (p[0] >= 0xf0 && p[0] <= 0xf4)
+		n = 4, cp = p[0] & 0x07;
+	else
+		return 0;
+	for (i = 1; i < n; i++) {
+		if ((p[i] & 0xc0) != 0x80)
+			return 0;
+		cp = cp << 6 | (p[i] & 0x3f);
+	}
+	if ((n == 3 && (cp < 0x800 || (cp >= 0xd800 && cp <= 0xdfff))) ||
+	    (n == 4 && (cp < 0x10000 || cp > 0x10ffff)))
+		return 0;
+	return n;
+}
+
 void output_json_string(FILE *out, const char *s)
 {
 	const unsigned char *p = (const unsigned char *)(s ? s : "");
@@ -52,10 +77,21 @@ void output_json_string(FILE *out, const char *s)
 			fputs("\\r", out);
 			break;
 		default:
-			if (*p < 0x20)
+			if (*p < 0x20 || *p == 0x7f) {
 				fprintf(out, "\\u%04x", *p);
-			else
+			} else if (*p < 0x80) {
 				fputc(*p, out);
+			} else {
+				size_t n = utf8_len(p);
+
+				if (n) {
+					fwrite(p, 1, n, out);
+					p += n - 1;
+				} else {
+					/* not UTF-8: take the byte as Latin-1 */
+					fprintf(out, "\\u%04x", *p);
+				}
+			}
 		}
 	}
 	fputc('"', out);
