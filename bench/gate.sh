@@ -21,7 +21,7 @@ tmp=$(mktemp -d "${TMPDIR:-/tmp}/gate-bench.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT INT TERM
 
 plain="drivers/char/mem.c lib/string.c fs/namei.c"
-seq="kernel/module/procfs.c fs/proc/meminfo.c mm/vmstat.c"
+seq="kernel/module/procfs.c fs/proc/meminfo.c kernel/kallsyms.c"
 
 [ -x "$ptrguard" ] || { echo "bench/gate: $ptrguard: not built (make)" >&2; exit 2; }
 [ -f "$ksrc/scripts/checkpatch.pl" ] || { echo "bench/gate: $ksrc: no checkpatch.pl" >&2; exit 2; }
@@ -51,17 +51,26 @@ median() {
 	sort -n | awk '{ v[NR] = $1 } END { if (NR % 2) print v[(NR + 1) / 2]; else printf "%.3f\n", (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
 }
 
-# seconds taken by "$@", stdout/stderr discarded
+# "WALL CPU" seconds taken by "$@" (CPU: user + system, children included),
+# stdout/stderr discarded
 timeit() {
-	s=$(date +%s.%N)
-	"$@" >/dev/null 2>&1 || true
-	e=$(date +%s.%N)
-	echo "$s $e" | awk '{ printf "%.3f\n", $2 - $1 }'
+	/usr/bin/time -o "$tmp/time" -f '%e %U %S' "$@" >/dev/null 2>&1 || true
+	awk '{ printf "%.3f %.3f\n", $1, $2 + $3 }' "$tmp/time"
 }
 
+# medians of the two columns of "WALL CPU" lines
+medians() {
+	cat >"$tmp/m"
+	w=$(cut -d' ' -f1 "$tmp/m" | median)
+	c=$(cut -d' ' -f2 "$tmp/m" | median)
+	echo "$w $c"
+}
+
+[ -x /usr/bin/time ] || { echo "bench/gate: /usr/bin/time: not installed (package time)" >&2; exit 2; }
 echo "ptrguard gate vs checkpatch.pl --no-tree, $runs runs each, medians (s)"
-echo "tree: $ksrc"
-printf '%-6s %-24s %10s %10s %7s\n' kind file checkpatch gate ratio
+echo "tree: $ksrc; load average: $(cut -d' ' -f1-3 /proc/loadavg), $(nproc) CPUs"
+printf '%-6s %-24s %9s %9s %6s   %9s %9s %6s\n' kind file "cp wall" "gate wall" ratio \
+	"cp cpu" "gate cpu" ratio
 for kind in plain seq; do
 	eval files=\$$kind
 	for f in $files; do
@@ -75,16 +84,19 @@ for kind in plain seq; do
 			cat "$tmp/out" >&2
 			exit 1
 		fi
-		cp=$(i=0; while [ $i -lt "$runs" ]; do
-			timeit perl "$ksrc/scripts/checkpatch.pl" --no-tree -q "$p"; i=$((i + 1)); done | median)
-		gt=$(i=0; while [ $i -lt "$runs" ]; do
-			timeit "$ptrguard" gate --tree "$ksrc" "$p"; i=$((i + 1)); done | median)
-		printf '%-6s %-24s %10s %10s %7s\n' "$kind" "$f" "$cp" "$gt" \
-			"$(echo "$gt $cp" | awk '{ printf "%.2f", $1 / $2 }')"
-		echo "$kind $cp $gt" >>"$tmp/all"
+		set -- $(i=0; while [ $i -lt "$runs" ]; do
+			timeit perl "$ksrc/scripts/checkpatch.pl" --no-tree -q "$p"; i=$((i + 1)); done | medians)
+		cw=$1 cc=$2
+		set -- $(i=0; while [ $i -lt "$runs" ]; do
+			timeit "$ptrguard" gate --tree "$ksrc" "$p"; i=$((i + 1)); done | medians)
+		gw=$1 gc=$2
+		printf '%-6s %-24s %9s %9s %6s   %9s %9s %6s\n' "$kind" "$f" "$cw" "$gw" \
+			"$(echo "$gw $cw" | awk '{ printf "%.2f", $1 / $2 }')" "$cc" "$gc" \
+			"$(echo "$gc $cc" | awk '{ printf "%.2f", $1 / ($2 > 0 ? $2 : 0.001) }')"
+		echo "$kind $cw $gw $cc $gc" >>"$tmp/all"
 	done
 done
 for kind in plain seq; do
-	awk -v k="$kind" '$1 == k { c += $2; g += $3; n++ }
-		END { if (n) printf "%-6s mean of medians: checkpatch %.3f s, gate %.3f s, ratio %.2f\n", k, c / n, g / n, g / c }' "$tmp/all"
+	awk -v k="$kind" '$1 == k { cw += $2; gw += $3; cc += $4; gc += $5; n++ }
+		END { if (n) printf "%-6s mean of medians: wall checkpatch %.3f s, gate %.3f s, ratio %.2f; cpu ratio %.2f\n", k, cw / n, gw / n, gw / cw, gc / cc }' "$tmp/all"
 done

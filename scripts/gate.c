@@ -34,6 +34,8 @@ static const char usage[] =
 	"options:\n"
 	"  --tree DIR         the kernel tree the patches apply to (required)\n"
 	"  --range A..B       gate the commits A..B of the git repository DIR\n"
+	"  --base REV         take the touched files from commit REV of the git\n"
+	"                     repository DIR, not from its work tree (pre-commit)\n"
 	"  --series           apply the patches one at a time; report each patch\n"
 	"  --format=FMT       text (checkpatch-like, default), gcc, json or sarif\n"
 	"  --json, --sarif    short for --format=json, --format=sarif\n"
@@ -49,7 +51,8 @@ struct gate {
 	const char *tree_arg;
 	char *tree;			/* realpath of the tree */
 	const char *range;
-	char *base_rev;			/* --range: the base commit */
+	const char *base_arg;		/* --base REV */
+	char *base_rev;			/* --range, --base: the base commit */
 	int series;
 	enum gate_format format;
 	struct gate_run_opts run;
@@ -130,6 +133,8 @@ static int parse_args(struct gate *g, int argc, char **argv, char ***inputs, siz
 			g->range = argv[++i];
 		} else if (!strncmp(a, "--range=", 8)) {
 			g->range = a + 8;
+		} else if (!strcmp(a, "--base") && i + 1 < argc) {
+			g->base_arg = argv[++i];
 		} else if (!strcmp(a, "--series")) {
 			g->series = 1;
 		} else if (!strcmp(a, "--json") || !strcmp(a, "--format=json")) {
@@ -180,6 +185,10 @@ static int parse_args(struct gate *g, int argc, char **argv, char ***inputs, siz
 		error("gate: --range and patch files cannot be mixed");
 		return -1;
 	}
+	if (g->range && g->base_arg) {
+		error("gate: --range A..B already names its base: no --base");
+		return -1;
+	}
 	return 0;
 }
 
@@ -224,6 +233,8 @@ static int read_patches(struct gate *g, char **inputs, size_t ninputs)
 		if (rc)
 			return -1;
 	} else {
+		if (g->base_arg && gate_git_base(g->tree, g->tree_arg, g->base_arg, &g->base_rev))
+			return -1;
 		for (i = 0; i < ninputs; i++) {
 			if (!strcmp(inputs[i], "-"))
 				for (j = 0; j < i; j++)
@@ -506,13 +517,50 @@ static int has_seq_call(const char *root, const char *rel)
 	return found;
 }
 
-/* Add those of @files that can hold a seq-output call in @root to @v. */
+/*
+ * Can @root/@rel hold a long-wide integer conversion (%lx, %llu, %zx...)?
+ * seq_int_cast.cocci reports only those, reading the format pieces from
+ * the file's own text, so without one it cannot fire and its run (the
+ * slow one: it parses every header) is skipped.  The scan errs on the
+ * side of running: after a '%' it skips flags, width, precision and the
+ * quotes and blanks between concatenated pieces, then looks for l, L, z,
+ * Z or t.
+ */
+static int has_wide_conversion(const char *root, const char *rel)
+{
+	char *path, *buf = NULL;
+	size_t len = 0;
+	FILE *f;
+	const char *p;
+	int found = 1;
+
+	if (asprintf(&path, "%s/%s", root, rel) < 0)
+		die("out of memory");
+	f = fopen(path, "r");
+	free(path);
+	if (!f)
+		return 1;
+	if (getdelim(&buf, &len, '\0', f) >= 0) {
+		found = 0;
+		for (p = strchr(buf, '%'); p && !found; p = strchr(p, '%')) {
+			p++;
+			while (*p && strchr("-+ 0#*.0123456789\"\t\n\\", *p))
+				p++;
+			found = *p && strchr("lLzZt", *p);
+		}
+	}
+	free(buf);
+	fclose(f);
+	return found;
+}
+
+/* Add those of @files where seq_int_cast.cocci can fire to @v. */
 static void add_files_to(char ***v, size_t *n, char **files, size_t nfiles, const char *root)
 {
 	size_t i;
 
 	for (i = 0; i < nfiles; i++)
-		if (has_seq_call(root, files[i]))
+		if (has_seq_call(root, files[i]) && has_wide_conversion(root, files[i]))
 			add_path(v, n, files[i]);
 }
 
@@ -660,7 +708,7 @@ static int gate_main(struct gate *g, char **inputs, size_t ninputs)
 				add_path(&cand, &ncand, jobs[k].files[i]);
 				/* Base copies are for seq_px.cocci only (see combine_states()). */
 				orig = combined ? unbase_name(jobs[k].files[i]) : NULL;
-				if (!orig)
+				if (!orig && has_wide_conversion(g->states[k].dir, jobs[k].files[i]))
 					add_path(&cast, &ncast, jobs[k].files[i]);
 				free(orig);
 			}

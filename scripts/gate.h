@@ -50,6 +50,8 @@ int gate_copy_file(const char *from, const char *to);
 /* Does the shadow hold a regular file at @rel? */
 int shadow_has_file(const struct shadow *s, const char *rel);
 
+/* Check that @rev is a commit of the git tree @tree (named @name); copy it. */
+int gate_git_base(const char *tree, const char *name, const char *rev, char **base_rev);
 /* The mbox of `git format-patch` for @range in the git tree @tree. */
 int gate_range_mbox(const char *tree, const char *name, const char *range, char **buf,
 		    size_t *len, char **base_rev);

@@ -430,53 +430,85 @@ static int slurp_fd(int fd, char **buf, size_t *len)
 	return n < 0 ? -1 : 0;
 }
 
+/* Is @tree the top of a git work tree?  Reports why not, naming @name. */
+static int check_git_top(const char *tree, const char *name, const char *what)
+{
+	const char *isrepo[] = { "git", "-C", tree, "rev-parse", "--git-dir", NULL };
+	const char *top[] = { "git", "-C", tree, "rev-parse", "--show-toplevel", NULL };
+	char *tmpl, *out = NULL, *real;
+	size_t n = 0;
+	int tfd, rc;
+
+	if (run(isrepo, NULL, -1, -1, -1)) {
+		error("gate: %s needs a git repository: %s is not one", what, name);
+		return -1;
+	}
+	/*
+	 * Paths in git's output start at the top of the work tree: a tree
+	 * that is a subdirectory of a repository would get wrong paths.
+	 */
+	tmpl = strdup("/tmp/ptrguard-top.XXXXXX");
+	tfd = tmpl ? mkstemp(tmpl) : -1;
+	if (tfd < 0)
+		die("gate: cannot create a temporary file");
+	unlink(tmpl);
+	free(tmpl);
+	rc = run(top, NULL, -1, tfd, -1);
+	lseek(tfd, 0, SEEK_SET);
+	if (!rc && !slurp_fd(tfd, &out, &n) && n) {
+		out[n - 1] = '\0';	/* the newline */
+		real = realpath(out, NULL);
+		rc = !real || strcmp(real, tree);
+		free(real);
+	} else {
+		rc = 1;
+	}
+	free(out);
+	close(tfd);
+	if (rc) {
+		error("gate: %s needs a git repository: %s is not the top of one", what, name);
+		return -1;
+	}
+	return 0;
+}
+
+int gate_git_base(const char *tree, const char *name, const char *rev, char **base_rev)
+{
+	char *spec;
+	int rc;
+
+	if (check_git_top(tree, name, "--base"))
+		return -1;
+	spec = xasprintf("%s^{commit}", rev);
+	{
+		const char *verify[] = { "git", "-C", tree, "rev-parse", "--verify", "-q", spec, NULL };
+
+		rc = run(verify, NULL, -1, -1, -1);
+	}
+	free(spec);
+	if (rc) {
+		error("gate: --base %s: unknown revision in %s", rev, name);
+		return -1;
+	}
+	*base_rev = strdup(rev);
+	if (!*base_rev)
+		die("out of memory");
+	return 0;
+}
+
 int gate_range_mbox(const char *tree, const char *name, const char *range, char **buf,
 		    size_t *len, char **base_rev)
 {
 	const char *dots = strstr(range, "..");
 	char *base, *tmpl;
-	const char *isrepo[] = { "git", "-C", tree, "rev-parse", "--git-dir", NULL };
 	int fd, rc;
 
 	if (!dots || dots == range || strstr(range, "...") || !dots[2]) {
 		error("gate: --range %s: expected A..B", range);
 		return -1;
 	}
-	if (run(isrepo, NULL, -1, -1, -1)) {
-		error("gate: --range needs a git repository: %s is not one", name);
+	if (check_git_top(tree, name, "--range"))
 		return -1;
-	}
-	/*
-	 * format-patch names files from the top of the work tree: a tree
-	 * that is a subdirectory of a repository would get wrong paths.
-	 */
-	{
-		const char *top[] = { "git", "-C", tree, "rev-parse", "--show-toplevel", NULL };
-		char *tmpl = strdup("/tmp/ptrguard-top.XXXXXX"), *out = NULL, *real;
-		size_t n = 0;
-		int tfd = tmpl ? mkstemp(tmpl) : -1;
-
-		if (tfd < 0)
-			die("gate: cannot create a temporary file");
-		unlink(tmpl);
-		free(tmpl);
-		rc = run(top, NULL, -1, tfd, -1);
-		lseek(tfd, 0, SEEK_SET);
-		if (!rc && !slurp_fd(tfd, &out, &n) && n) {
-			out[n - 1] = '\0';	/* the newline */
-			real = realpath(out, NULL);
-			rc = !real || strcmp(real, tree);
-			free(real);
-		} else {
-			rc = 1;
-		}
-		free(out);
-		close(tfd);
-		if (rc) {
-			error("gate: --range needs a git repository: %s is not the top of one", name);
-			return -1;
-		}
-	}
 	base = strndup(range, (size_t)(dots - range));
 	if (!base)
 		die("out of memory");
