@@ -8,10 +8,13 @@
 #   CAST_RUNS=1   rounds with the cast rule too (seq_int_cast.cocci); 0 skips
 #   J=2           jobs for both tools
 #   KSRC=DIR      the tree (default: scripts/kernel-tree.sh)
+#   SUBDIR=DIR    only this subtree (coccicheck M=DIR), for a quick check
 #
-# make coccicheck in report mode writes nothing in the tree (it prints its
-# report); the script checks that afterwards with find -newer, and runs
-# both tools on the pristine tree.  Prints the times, their ratio (the
+# make coccicheck writes into the tree it checks (spatch --jobs keeps its
+# children's output in a directory of the current directory), so it runs
+# on a hard-link copy ($PTRGUARD_CACHE/bench-linux, cp -al, made once);
+# ptrguard runs on the pristine tree, which the script checks afterwards
+# with find -newer.  Prints the times, their ratio (the
 # target is ptrguard <= 0.6x coccicheck), and how the findings compare:
 # what grep misses and what it finds that is not a finding.
 set -u
@@ -21,7 +24,11 @@ cast_runs=${CAST_RUNS:-1}
 j=${J:-2}
 ptrguard=$top/build/ptrguard
 ksrc=${KSRC:-$("$top/scripts/kernel-tree.sh")} || exit 2
-out=$top/build/bench/audit
+sub=${SUBDIR:-}
+sub=${sub%/}
+target=$ksrc${sub:+/$sub}
+mflag=${sub:+M=$sub}
+out=${BENCH_OUT:-$top/build/bench/audit}
 rm -rf "$out"
 mkdir -p "$out"
 echo 0 > "$top/build/bench/.rc"
@@ -31,10 +38,12 @@ touch "$stamp"
 die() { echo "bench/audit: $*" >&2; echo 1 > "$top/build/bench/.rc"; exit 1; }
 [ -x "$ptrguard" ] || die "$ptrguard: not built (make)"
 [ -d "$ksrc/kernel" ] || die "$ksrc: not a kernel tree"
+copy=${PTRGUARD_CACHE:-$HOME/.cache/ptrguard}/bench-linux
+if [ ! -f "$copy/MAINTAINERS" ]; then
+	rm -rf "$copy"
+	cp -al "$ksrc" "$copy" || die "cp -al $ksrc $copy failed"
+fi
 
-now() { date +%s.%N; }
-# elapsed START: seconds since START, 1 decimal
-elapsed() { echo "$(now) $1" | awk '{ printf "%.1f", $1 - $2 }'; }
 median() { tr ' ' '\n' | grep . | sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
 ratio() { echo "$1 $2" | awk '{ printf "%.2f", $1 / $2 }'; }
 
@@ -43,43 +52,50 @@ ratio() { echo "$1 $2" | awk '{ printf "%.2f", $1 / $2 }'; }
 norm_ptrguard() { sed -n 's/^\([^:]*\):\([0-9]*\):\([0-9]*\): \([^:]*\): .*/\1:\2:\3:\4/p' "$1" | sort -u; }
 norm_coccicheck() {
 	sed -n "s|^\(\./\)\{0,1\}\([^:]*\):\([0-9]*\):\([0-9]*\)-[0-9]*: \([a-z-]*\) .*|\2:\3:\4:\5|p" "$1" |
-		sed "s|^$ksrc/||" | awk -F: '{ printf "%s:%s:%d:%s\n", $1, $2, $3 + 1, $4 }' | sort -u
+		sed -e "s|^$ksrc/||" -e "s|^$copy/||" | awk -F: '{ printf "%s:%s:%d:%s\n", $1, $2, $3 + 1, $4 }' | sort -u
 }
 
-# run_ptrguard TAG ARGS...: one ptrguard audit run, time appended to $out/TAG.times
+# timed TAG CMD...: run CMD, append its wall time to $out/TAG.times and its
+# CPU time (user + system, children included) to $out/TAG.cpu
+timed() {
+	tag=$1
+	shift
+	/usr/bin/time -f '%e %U %S' -o "$out/$tag.time1" "$@"
+	rc=$?
+	awk '{ printf "%.1f ", $1 }' "$out/$tag.time1" >> "$out/$tag.times"
+	awk '{ printf "%.1f ", $2 + $3 }' "$out/$tag.time1" >> "$out/$tag.cpu"
+	return $rc
+}
+
+# run_ptrguard TAG ARGS...: one ptrguard audit run
 run_ptrguard() {
 	tag=$1
 	shift
-	t0=$(now)
-	"$ptrguard" audit -j "$j" "$@" "$ksrc" > "$out/$tag.out" 2> "$out/$tag.err"
+	timed "$tag" "$ptrguard" audit -j "$j" "$@" "$target" > "$out/$tag.out" 2> "$out/$tag.err"
 	rc=$?
-	printf '%s ' "$(elapsed "$t0")" >> "$out/$tag.times"
 	[ "$rc" -le 1 ] || die "ptrguard audit failed ($rc): $(tail -1 "$out/$tag.err")"
 }
 
-# run_coccicheck TAG RULE...: make coccicheck once per rule, times summed
+# run_coccicheck TAG RULE...: make coccicheck, once per rule, in one timing
 run_coccicheck() {
 	tag=$1
 	shift
 	: > "$out/$tag.out"
-	t0=$(now)
-	for rule in "$@"; do
-		make -s -C "$ksrc" coccicheck COCCI="$rule" MODE=report J="$j" \
-			>> "$out/$tag.out" 2>> "$out/$tag.err" ||
-			die "make coccicheck failed: $(tail -1 "$out/$tag.err")"
-	done
-	printf '%s ' "$(elapsed "$t0")" >> "$out/$tag.times"
+	rules="$*"
+	timed "$tag" sh -c 'for rule in $1; do
+		make -s -C "$2" coccicheck COCCI="$rule" MODE=report J="$3" $4 || exit 1
+	done' sh "$rules" "$copy" "$j" "$mflag" >> "$out/$tag.out" 2>> "$out/$tag.err" ||
+		die "make coccicheck failed: $(tail -1 "$out/$tag.err")"
 }
 
 run_grep() {
-	t0=$(now)
-	(cd "$ksrc" && grep -rnE '%[-+ #0]*[0-9]*px' --include='*.[ch]' .) > "$out/grep.out"
-	printf '%s ' "$(elapsed "$t0")" >> "$out/grep.times"
+	timed grep sh -c 'cd "$1" && grep -rnE "%[-+ #0]*[0-9]*px" --include="*.[ch]" ${2:-.}' sh "$ksrc" "$sub" \
+		> "$out/grep.out"
 }
 
 px=$top/cocci/seq_px.cocci
 cast=$top/cocci/seq_int_cast.cocci
-echo "tree: $ksrc"
+echo "tree: $target"
 echo "jobs: $j; rounds: $runs (px), $cast_runs (px + casts); load: $(cut -d' ' -f1-3 /proc/loadavg)"
 
 i=0
@@ -88,7 +104,7 @@ while [ "$i" -lt "$runs" ]; do
 	run_ptrguard px --no-casts
 	run_coccicheck cc-px "$px"
 	run_grep
-	echo "round $i: ptrguard $(tail -c 8 "$out/px.times"), coccicheck $(tail -c 8 "$out/cc-px.times"), grep $(tail -c 6 "$out/grep.times")"
+	echo "round $i: ptrguard $(tail -c 8 "$out/px.times")s, coccicheck $(tail -c 8 "$out/cc-px.times")s, grep $(tail -c 6 "$out/grep.times")s (load $(cut -d' ' -f1 /proc/loadavg))"
 done
 
 if [ "$cast_runs" -gt 0 ] && [ ! -f "$cast" ]; then
@@ -100,7 +116,7 @@ while [ "$i" -lt "$cast_runs" ]; do
 	i=$((i + 1))
 	run_ptrguard casts --casts
 	run_coccicheck cc-casts "$px" "$cast"
-	echo "round $i with casts: ptrguard $(tail -c 8 "$out/casts.times"), coccicheck $(tail -c 8 "$out/cc-casts.times")"
+	echo "round $i with casts: ptrguard $(tail -c 8 "$out/casts.times")s, coccicheck $(tail -c 8 "$out/cc-casts.times")s"
 done
 
 if [ -n "$(find "$ksrc" -newer "$stamp" -print -quit)" ]; then
@@ -113,12 +129,16 @@ echo
 tp=$(median < "$out/px.times")
 tc=$(median < "$out/cc-px.times")
 tg=$(median < "$out/grep.times")
-echo "%px rule, whole tree, median of $runs:"
-echo "  ptrguard audit -j $j --no-casts   ${tp} s"
-echo "  make coccicheck J=$j              ${tc} s"
-echo "  grep -rnE '%...px'                ${tg} s"
-echo "  ratio ptrguard/coccicheck: $(ratio "$tp" "$tc") (target <= 0.60); ptrguard/grep: $(ratio "$tp" "$tg")"
-echo "  ptrguard: $(tail -1 "$out/px.err")"
+cp=$(median < "$out/px.cpu")
+cc=$(median < "$out/cc-px.cpu")
+cg=$(median < "$out/grep.cpu")
+echo "%px rule, ${sub:-whole tree}, median of $runs (wall, and CPU user+sys):"
+echo "  ptrguard audit -j $j --no-casts   ${tp} s   cpu ${cp} s"
+echo "  make coccicheck J=$j              ${tc} s   cpu ${cc} s"
+echo "  grep -rnE '%...px'                ${tg} s   cpu ${cg} s"
+echo "  ratio ptrguard/coccicheck: wall $(ratio "$tp" "$tc"), cpu $(ratio "$cp" "$cc") (target <= 0.60)"
+echo "  ratio ptrguard/grep: wall $(ratio "$tp" "$tg")"
+echo "  $(tail -1 "$out/px.err")"
 
 norm_ptrguard "$out/px.out" > "$out/px.keys"
 norm_coccicheck "$out/cc-px.out" > "$out/cc-px.keys"
@@ -143,12 +163,14 @@ echo "  ptrguard's classes: $(cut -d: -f4 "$out/px.keys" | sort | uniq -c | tr '
 if [ -s "$out/casts.times" ]; then
 	tp=$(median < "$out/casts.times")
 	tc=$(median < "$out/cc-casts.times")
+	cp=$(median < "$out/casts.cpu")
+	cc=$(median < "$out/cc-casts.cpu")
 	echo
-	echo "%px and cast rules, whole tree, median of $cast_runs:"
-	echo "  ptrguard audit -j $j --casts      ${tp} s"
-	echo "  make coccicheck J=$j (both rules) ${tc} s"
-	echo "  ratio ptrguard/coccicheck: $(ratio "$tp" "$tc") (target <= 0.60)"
-	echo "  ptrguard: $(tail -1 "$out/casts.err")"
+	echo "%px and cast rules, ${sub:-whole tree}, median of $cast_runs (wall, and CPU user+sys):"
+	echo "  ptrguard audit -j $j --casts      ${tp} s   cpu ${cp} s"
+	echo "  make coccicheck J=$j (both rules) ${tc} s   cpu ${cc} s"
+	echo "  ratio ptrguard/coccicheck: wall $(ratio "$tp" "$tc"), cpu $(ratio "$cp" "$cc") (target <= 0.60)"
+	echo "  $(tail -1 "$out/casts.err")"
 	norm_ptrguard "$out/casts.out" > "$out/casts.keys"
 	norm_coccicheck "$out/cc-casts.out" > "$out/cc-casts.keys"
 	if cmp -s "$out/casts.keys" "$out/cc-casts.keys"; then

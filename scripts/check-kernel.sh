@@ -8,8 +8,8 @@
 # CONFIG is one of (default: all of them, in this order):
 #   allno-off   x86_64 allnoconfig: no guard; the hooks
 #               compile to nothing
-#   allno-on    x86_64 allnoconfig + SEQ_PTR_GUARD: the guard
-#               without SYSCTL, KALLSYMS or MODULES (the stubs)
+#   allno-on    x86_64 allnoconfig + SEQ_PTR_GUARD (mode 2): the guard
+#               without MODULES and most of the kernel
 #   uml-off     UML with KUnit but without the guard
 # Build dirs: $PTRGUARD_CACHE/build-check-CONFIG.  Prints PASS:/FAIL: per
 # configuration with its build time; exits non-zero if any failed.

@@ -45,7 +45,8 @@ struct cocci_opts {
 	unsigned int jobs;	/* parallel spatch processes; 0 means 1 */
 	int casts;		/* also run seq_int_cast.cocci (slower) */
 	int progress;		/* show progress on stderr */
-	int verbose;		/* echo spatch command lines on stderr */
+	int verbose;		/* echo spatch command lines and timings on stderr,
+				 * keep spatch's output files */
 	/*
 	 * Patch mode: run the rules with "-D patch" instead of "-D ptrguard"
 	 * and write the unified diff (paths relative to the root, a/ b/
@@ -61,18 +62,28 @@ struct cocci_result {
 	size_t ncalls;
 	size_t nfiles;		/* candidate files given to spatch */
 	size_t nscanned;	/* files under the paths that were prefiltered */
-	char **unparsed;	/* candidate files with lines spatch could not parse, sorted */
-	unsigned int *unparsed_lines;	/* how many lines of each (spatch's badcount) */
+	/*
+	 * Files with lines spatch could not parse, sorted: candidates, and
+	 * with --all-includes rules the tree's headers they read (a parse
+	 * error located in spatch's own standard.h counts for the file being
+	 * handled).  unparsed_lines: spatch's "badcount" for each, the
+	 * largest over the parses of that file.
+	 */
+	char **unparsed;
+	unsigned int *unparsed_lines;
 	size_t nunparsed;
 };
 
 /*
  * cocci_run - run the rules and collect their records
  *
- * Lists the .c and .h files under the paths, keeps those containing a
- * candidate token (the grep prefilter spatch would apply), and runs the
- * rules on them with opts->jobs spatch processes.  Returns 0 and fills
- * @res, or returns -1 after reporting the error once with error():
+ * Lists the .c files (and .h files, for rules with --include-headers)
+ * under the paths, keeps those satisfying the rule's grep query (the
+ * prefilter spatch would apply; a rule without one is refused), and runs
+ * the rules on them with opts->jobs spatch processes (which die with the
+ * caller).  Directories named .* and symbolic links to directories met
+ * while walking are skipped.  Returns 0 and fills @res, or returns -1
+ * after reporting the error once with error():
  * missing spatch, missing rules, unreadable or missing input, spatch
  * killed or exiting non-zero, malformed records.  @res is left empty
  * (safe to free) on error.
