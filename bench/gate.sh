@@ -55,7 +55,8 @@ median() {
 # stdout/stderr discarded
 timeit() {
 	/usr/bin/time -o "$tmp/time" -f '%e %U %S' "$@" >/dev/null 2>&1 || true
-	awk '{ printf "%.3f %.3f\n", $1, $2 + $3 }' "$tmp/time"
+	# the last line: time writes "Command exited with non-zero status" first
+	tail -n 1 "$tmp/time" | awk '{ printf "%.3f %.3f\n", $1, $2 + $3 }'
 }
 
 # medians of the two columns of "WALL CPU" lines

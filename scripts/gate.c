@@ -618,7 +618,7 @@ static int gate_main(struct gate *g, char **inputs, size_t ninputs)
 	struct gate_section *secs;
 	struct cocci_result **filtered;
 	const struct patch **pp;
-	size_t n, i, k, nsecs, njobs, nchecked = 0, nnew = 0;
+	size_t n, i, k, nsecs, nchecked = 0, nnew = 0;
 	char **checked = NULL, **renames = NULL;
 	size_t nrenames = 0;
 	int ret = -1, combined;
@@ -731,7 +731,6 @@ static int gate_main(struct gate *g, char **inputs, size_t ninputs)
 				owner[m++] = k;
 			}
 		}
-		njobs = m;
 		if (m && make_cast_rules(g)) {
 			ret = -1;
 		} else {
@@ -764,7 +763,6 @@ static int gate_main(struct gate *g, char **inputs, size_t ninputs)
 		if (combined)
 			split_combined(&jobs[1].res, &jobs[0].res);
 	}
-	(void)njobs;
 
 	/* Compare. */
 	nsecs = g->series ? n : 1;
