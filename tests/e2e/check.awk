@@ -200,6 +200,14 @@ BEGIN {
 	# the clean controls that never may be logged
 	split("px pV lx pS_nosym px_long pK" (hashing == "off" ? " p" : ""), sites, " ")
 	split("pS_sym pI4 pM px_user px_null px_err lx_small" (hashing == "on" ? " p" : ""), clean, " ")
+	# kernel/kallsyms.c s_show (module and core symbol lines),
+	# kernel/module/procfs.c m_show, net/unix/af_unix.c unix_seq_show,
+	# net/ipv4/tcp_ipv4.c tcp4_seq_show, kernel/trace/trace_printk.c t_show
+	kmax["s_show: \"%px\""] = 2
+	kmax["m_show: \"%px\""] = 1
+	kmax["unix_seq_show: \"%pK\""] = 1
+	kmax["tcp4_seq_show: \"%pK\""] = 1
+	kmax["t_show: \"%lx\""] = 1
 }
 
 /E2E-BEGIN/ { began = 1 }	# after the terminal reset qemu prints
@@ -245,6 +253,13 @@ indmesg {
 		sub(/ begin.*/, "", slice)
 	}
 	if (index($0, "seq_ptr_guard:")) {
+		# kernel call sites whose show function has exactly that many
+		# formats with this conversion (counted in the 6.12 source)
+		if (match($0, /seq_ptr_guard: [a-z0-9_]+: "%[a-zA-Z]+"/)) {
+			k = substr($0, RSTART + 15, RLENGTH - 15)
+			if (k in kmax)
+				klogged[k]++
+		}
 		for (i in sites)
 			if (index($0, "e2e_show_" sites[i] " ")) {
 				logged[sites[i]]++
@@ -299,6 +314,13 @@ END {
 				fail(name, logged[s] + 0 " log lines")
 			else if (s in logged_out)
 				fail(name, "logged first in cell " logged_out[s] ", not in mode 1")
+			else
+				pass(name)
+		}
+		for (k in kmax) {
+			name = boot " guard logs " k " at most " kmax[k] " times"
+			if (klogged[k] > kmax[k])
+				fail(name, klogged[k] " log lines")
 			else
 				pass(name)
 		}
