@@ -62,8 +62,9 @@ timed() {
 	shift
 	/usr/bin/time -f '%e %U %S' -o "$out/$tag.time1" "$@"
 	rc=$?
-	awk '{ printf "%.1f ", $1 }' "$out/$tag.time1" >> "$out/$tag.times"
-	awk '{ printf "%.1f ", $2 + $3 }' "$out/$tag.time1" >> "$out/$tag.cpu"
+	# the last line: time(1) puts "Command exited with non-zero status" first
+	tail -1 "$out/$tag.time1" | awk '{ printf "%.1f ", $1 }' >> "$out/$tag.times"
+	tail -1 "$out/$tag.time1" | awk '{ printf "%.1f ", $2 + $3 }' >> "$out/$tag.cpu"
 	return $rc
 }
 

@@ -1394,6 +1394,11 @@ static void group_argv(const struct cocci_opts *opts, const char *root,
 		strvec_push(av, xstrdup("--no-show-diff"));
 		strvec_push(av, xstrdup("--verbose-parsing"));
 	}
+	/*
+	 * The files are prefiltered already: no second token scan in spatch
+	 * (which also tries "git grep" once per file group).
+	 */
+	strvec_push(av, xstrdup("--no-scanner"));
 	strvec_push(av, xstrdup("--cocci-file"));
 	strvec_push(av, xstrdup(r->path));
 	for (i = 0; i < r->options.nr; i++)

@@ -10,7 +10,11 @@
  * -b SIZE  read() SIZE bytes at a time (default 4096)
  * -o OUT   write the bytes read to OUT (default: discard them)
  * -r N     open and read FILE N times and print the median time of one
- *          whole read in ns (for bench/guard-overhead.sh)
+ *          whole read in ns
+ * -T MS    time reads for bench/guard-overhead.sh: 5 batches, each of as
+ *          many whole reads as fit in MS ms; print the median over the
+ *          batches of the mean time per read (the guest's clock may tick
+ *          in 4 ms steps: only long batches measure anything)
  * -x       do not read: run PROG with ARGs as UID instead (the e2e guest
  *          runs `ptrguard scan` unprivileged this way)
  *
@@ -20,7 +24,7 @@
  * when the read reached end of file; reads counts the read() calls that
  * returned data; endnl: whether the last byte read was a newline, "no"
  * when nothing was read),
- * or with -r:  runs=N ok=N eperm=N other=N errno=NAME median_ns=N
+ * or with -r and -T:  runs=N ok=N eperm=N other=N errno=NAME median_ns=N
  * (errno: the last error other than EPERM, or 0).
  * Exit status: 0 end of file reached, 1 open or read failed, 2 usage or
  * setup error.
@@ -47,7 +51,7 @@ static void die(const char *what, const char *arg)
 
 static void usage(void)
 {
-	fprintf(stderr, "usage: %s [-u UID] [-b SIZE] [-o OUT] [-r N] FILE\n"
+	fprintf(stderr, "usage: %s [-u UID] [-b SIZE] [-o OUT] [-r N | -T MS] FILE\n"
 		"       %s -u UID -x PROG [ARG...]\n", prog, prog);
 	exit(2);
 }
@@ -146,17 +150,18 @@ static long long now_ns(void)
 int main(int argc, char **argv)
 {
 	const char *outpath = NULL;
-	long size = 4096, runs = 0, uid = -1, reads;
+	long size = 4096, runs = 0, uid = -1, reads, batch_ms = 0;
 	long long bytes;
 	int opt, out = -1, err, exec = 0;
 	char *buf, last = 0;
 
-	while ((opt = getopt(argc, argv, "+u:b:o:r:x")) != -1) {
+	while ((opt = getopt(argc, argv, "+u:b:o:r:T:x")) != -1) {
 		switch (opt) {
 		case 'u': uid = number(optarg, 1); break;
 		case 'b': size = number(optarg, 1); break;
 		case 'o': outpath = optarg; break;
 		case 'r': runs = number(optarg, 1); break;
+		case 'T': batch_ms = number(optarg, 1); break;
 		case 'x': exec = 1; break;
 		default: usage();
 		}
@@ -180,6 +185,36 @@ int main(int argc, char **argv)
 	}
 	if (uid >= 0)
 		drop_to(uid);
+
+	if (batch_ms) {
+		long long mean[5], end, t0;
+		long b, n, total = 0, ok = 0, eperm = 0, other = 0;
+
+		err = 0;
+		for (b = 0; b < 5; b++) {
+			t0 = now_ns();
+			end = t0 + batch_ms * 1000000LL;
+			for (n = 0; n == 0 || now_ns() < end; n++) {
+				int e = read_once(argv[optind], buf, size, -1, &bytes,
+						  &reads, &last);
+
+				if (!e) {
+					ok++;
+				} else if (e == EPERM) {
+					eperm++;
+				} else {
+					other++;
+					err = e;
+				}
+			}
+			mean[b] = (now_ns() - t0) / n;
+			total += n;
+		}
+		qsort(mean, 5, sizeof(*mean), cmp_ll);
+		printf("runs=%ld ok=%ld eperm=%ld other=%ld errno=%s median_ns=%lld\n",
+		       total, ok, eperm, other, errname(err), mean[2]);
+		return ok == total ? 0 : 1;
+	}
 
 	if (runs) {
 		long long *t = calloc(runs, sizeof(*t));

@@ -11,7 +11,8 @@
 #   e2e.run=bench   bench/guard-overhead.sh's timings
 #   e2e.boot=NAME   a label repeated in every line (hash, nohash, ...)
 #   e2e.secs=N      robustness run length in seconds (default 10)
-#   e2e.runs=N      reads per bench timing (default 200)
+#   e2e.bms=N       bench batch length in ms (default 200; 5 batches per
+#                   timing, see e2e-read -T)
 #
 # Console lines (all start with a marker word):
 #   E2E-BEGIN / E2E-END      the run started / finished cleanly
@@ -39,13 +40,13 @@ UNPRIV=1000
 run=test
 boot=none
 secs=10
-runs=200
+bms=200
 for arg in $(cat /proc/cmdline); do
 	case $arg in
 	e2e.run=*) run=${arg#*=} ;;
 	e2e.boot=*) boot=${arg#*=} ;;
 	e2e.secs=*) secs=${arg#*=} ;;
-	e2e.runs=*) runs=${arg#*=} ;;
+	e2e.bms=*) bms=${arg#*=} ;;
 	esac
 done
 
@@ -271,12 +272,14 @@ scan() {
 bench() {
 	e2e-sockets 500 >/tmp/sockets.out &	# 1,000 sockets
 	sleep 1
+	bmodes=0
+	[ -e /proc/sys/kernel/seq_ptr_guard ] && bmodes="0 2"
 	for round in 1 2 3; do
-		for mode in $modes; do
+		for mode in $bmodes; do
 			setmode $mode
 			for f in /proc/meminfo /proc/self/maps /proc/ptrguard_e2e/heavy /proc/net/unix; do
-				set -- $(e2e-read -u $UNPRIV -r "$runs" $f | tr '=' ' ')
-				echo "BENCH boot=$boot round=$round mode=$mode file=$f ok=$4 median_ns=${12}"
+				set -- $(e2e-read -u $UNPRIV -T "$bms" $f | tr '=' ' ')
+				echo "BENCH boot=$boot round=$round mode=$mode file=$f runs=$2 ok=$4 median_ns=${12}"
 			done
 		done
 	done
