@@ -22,6 +22,7 @@
 
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
+#include <linux/atomic.h>
 #include <linux/capability.h>
 #include <linux/cred.h>
 #include <linux/err.h>
@@ -271,21 +272,71 @@ bool seq_ptr_guard_find(const struct seq_ptr_env *env, struct seq_ptr_leak *leak
 EXPORT_SYMBOL_IF_KUNIT(seq_ptr_guard_find);
 
 /*
- * One line per call site (keyed by its format), rate limited.  The value
- * itself is never logged: the log is not a safer place for it.
+ * The formats already logged, so that each call site (keyed by its format)
+ * logs one line.  Slots are claimed with cmpxchg() and never reused: two
+ * sites whose formats hash alike must not make each other log again.  When
+ * the table is full, further sites are still logged, under the rate limit.
+ */
+#define SEQ_PTR_SEEN_BITS	8
+static unsigned long seq_ptr_seen[1 << SEQ_PTR_SEEN_BITS];
+
+/*
+ * Claim the slot of @fmt.  Returns false if this caller claimed it (or the
+ * table is full) and should log, true if the format was logged already.
+ */
+static bool seq_ptr_seen_before(const char *fmt)
+{
+	unsigned long key = (unsigned long)fmt, old;
+	unsigned int h = hash_ptr(fmt, SEQ_PTR_SEEN_BITS);
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(seq_ptr_seen); i++) {
+		unsigned long *slot =
+			&seq_ptr_seen[(h + i) & (ARRAY_SIZE(seq_ptr_seen) - 1)];
+
+		old = READ_ONCE(*slot);
+		if (!old)
+			old = cmpxchg(slot, 0UL, key);
+		if (!old)
+			return false;
+		if (old == key)
+			return true;
+	}
+	return false;
+}
+
+/* Without claiming a slot: has @fmt been logged already? */
+static bool seq_ptr_logged(const char *fmt)
+{
+	unsigned long key = (unsigned long)fmt, old;
+	unsigned int h = hash_ptr(fmt, SEQ_PTR_SEEN_BITS);
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(seq_ptr_seen); i++) {
+		old = READ_ONCE(seq_ptr_seen[(h + i) &
+					     (ARRAY_SIZE(seq_ptr_seen) - 1)]);
+		if (old == key)
+			return true;
+		if (!old)
+			return false;
+	}
+	return false;
+}
+
+/*
+ * One line per call site, rate limited.  A site is recorded as logged only
+ * once its line passed the rate limit, so a burst cannot silence a site for
+ * good.  The value itself is never logged: the log is not a safer place
+ * for it.
  */
 static void seq_ptr_report(const void *show, const char *fmt,
 			   const struct seq_ptr_leak *leak, bool refused)
 {
-	static unsigned long seen[64];
 	static DEFINE_RATELIMIT_STATE(rs, 5 * HZ, 10);
-	unsigned long *slot = &seen[hash_ptr(fmt, ilog2(ARRAY_SIZE(seen)))];
 
-	if (READ_ONCE(*slot) == (unsigned long)fmt)
+	if (seq_ptr_logged(fmt) || !__ratelimit(&rs))
 		return;
-	WRITE_ONCE(*slot, (unsigned long)fmt);
-
-	if (!__ratelimit(&rs))
+	if (seq_ptr_seen_before(fmt))
 		return;
 
 	if (show)
