@@ -37,47 +37,6 @@
 
 /* ---------------------------------------------------------------- memory */
 
-static void *xrealloc(void *p, size_t n)
-{
-	p = realloc(p, n ? n : 1);
-	if (!p)
-		die("out of memory");
-	return p;
-}
-
-static char *xstrdup(const char *s)
-{
-	char *d = strdup(s);
-
-	if (!d)
-		die("out of memory");
-	return d;
-}
-
-static char *xstrndup(const char *s, size_t n)
-{
-	char *d = strndup(s, n);
-
-	if (!d)
-		die("out of memory");
-	return d;
-}
-
-static char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-static char *xasprintf(const char *fmt, ...)
-{
-	va_list ap;
-	char *s;
-	int n;
-
-	va_start(ap, fmt);
-	n = vasprintf(&s, fmt, ap);
-	va_end(ap);
-	if (n < 0)
-		die("out of memory");
-	return s;
-}
-
 #define GROW(arr, nr, alloc) do {					\
 	if ((nr) >= (alloc)) {						\
 		(alloc) = (alloc) ? 2 * (alloc) : 16;			\

@@ -18,24 +18,6 @@
 #include "gate.h"
 #include "ptrguard.h"
 
-static void *xmalloc(size_t n)
-{
-	void *p = malloc(n ? n : 1);
-
-	if (!p)
-		die("out of memory");
-	return p;
-}
-
-static char *xstrdup(const char *s)
-{
-	char *d = strdup(s ? s : "");
-
-	if (!d)
-		die("out of memory");
-	return d;
-}
-
 /*
  * The format literal with its pieces joined: "a" "b" and "ab" are the same
  * format, and so are the same pieces split over lines differently.  Text

@@ -24,8 +24,6 @@
 #include "gate.h"
 #include "ptrguard.h"
 
-static char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-
 /* ---- the wire format: one record per line, fields escaped as in the rules ---- */
 
 static void put_field(FILE *f, const char *s)
@@ -90,15 +88,6 @@ static size_t split_fields(char *line, char **fields, size_t max)
 	}
 	*w = '\0';
 	return n;
-}
-
-static char *xstrdup(const char *s)
-{
-	char *d = strdup(s);
-
-	if (!d)
-		die("out of memory");
-	return d;
 }
 
 /* Parse a child's answer; -1 if it is incomplete or malformed. */
@@ -245,18 +234,6 @@ static int start_child(const struct gate_run_opts *opts, struct child *c)
 	fcntl(c->fd, F_SETFL, fcntl(c->fd, F_GETFL) | O_NONBLOCK);
 	c->deadline = opts->timeout ? time(NULL) + opts->timeout : 0;
 	return 0;
-}
-
-static char *xasprintf(const char *fmt, ...)
-{
-	va_list ap;
-	char *s;
-
-	va_start(ap, fmt);
-	if (vasprintf(&s, fmt, ap) < 0)
-		die("out of memory");
-	va_end(ap);
-	return s;
 }
 
 /* The whole of a child's stderr. */

@@ -28,21 +28,6 @@
 #include "gate.h"
 #include "ptrguard.h"
 
-static char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-
-#include <stdarg.h>
-static char *xasprintf(const char *fmt, ...)
-{
-	va_list ap;
-	char *s;
-
-	va_start(ap, fmt);
-	if (vasprintf(&s, fmt, ap) < 0)
-		die("out of memory");
-	va_end(ap);
-	return s;
-}
-
 char *gate_tmpdir(void)
 {
 	/*

@@ -30,15 +30,8 @@ struct reader {
 	size_t pos;
 };
 
-static void *xrealloc(void *p, size_t size)
-{
-	p = realloc(p, size ? size : 1);
-	if (!p)
-		die("out of memory");
-	return p;
-}
-
-static char *xstrndup(const char *s, size_t n)
+/* N bytes, NULs included, and a terminator: a patch line may hold NULs. */
+static char *xmemdupz(const char *s, size_t n)
 {
 	char *d = xrealloc(NULL, n + 1);
 
@@ -199,7 +192,7 @@ static char *git_header_path(const struct line *l)
 	if (s[half] != ' ' || memcmp(s, "a/", 2) || memcmp(s + half + 1, "b/", 2) ||
 	    memcmp(s + 2, s + half + 3, half - 2))
 		return NULL;
-	return xstrndup(s + 2, half - 2);
+	return xmemdupz(s + 2, half - 2);
 }
 
 static int parse_range(const char **p, unsigned int *start, unsigned int *count)
@@ -233,7 +226,7 @@ static int parse_range(const char **p, unsigned int *start, unsigned int *count)
 static int parse_hunk_header(const struct line *l, unsigned int *os, unsigned int *oc,
 			     unsigned int *ns, unsigned int *nc)
 {
-	char *copy = xstrndup(l->s, l->len);
+	char *copy = xmemdupz(l->s, l->len);
 	const char *p = copy + 3;
 	int ret = -1;
 
@@ -251,7 +244,7 @@ static void add_line(struct patch_file *f, char kind, const struct line *l,
 	f->lines[f->nlines].kind = kind;
 	f->lines[f->nlines].input_line = l->no;
 	f->lines[f->nlines].file_line = file_line;
-	f->lines[f->nlines].text = xstrndup(l->s + 1, l->len - 1);
+	f->lines[f->nlines].text = xmemdupz(l->s + 1, l->len - 1);
 	f->nlines++;
 }
 
@@ -475,7 +468,7 @@ static char *parse_subject(const struct reader *r, size_t start, size_t end)
 	for (i = start; i < end && r->lines[i].len; i++) {
 		if (!starts(&r->lines[i], "Subject: "))
 			continue;
-		s = xstrndup(r->lines[i].s + 9, r->lines[i].len - 9);
+		s = xmemdupz(r->lines[i].s + 9, r->lines[i].len - 9);
 		while (i + 1 < end && r->lines[i + 1].len &&
 		       (r->lines[i + 1].s[0] == ' ' || r->lines[i + 1].s[0] == '\t')) {
 			i++;
@@ -592,7 +585,7 @@ int patch_read_buf(const char *name, const char *buf, size_t len,
 		p->count = (unsigned int)nstarts;
 		p->first_line = r.lines[s].no;
 		p->len = (size_t)(te - tb);
-		p->text = xstrndup(tb, p->len);
+		p->text = xmemdupz(tb, p->len);
 	}
 	for (i = 0; i < nstarts && !ret; i++)
 		ret = parse_patch(&r, &series->patches[first + i], starts_at[i], starts_at[i + 1]);

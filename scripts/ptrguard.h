@@ -3,6 +3,8 @@
 #ifndef PTRGUARD_H
 #define PTRGUARD_H
 
+#include <stddef.h>
+
 /* Exit statuses, the same for every subcommand. */
 enum {
 	EXIT_CLEAN = 0,		/* nothing found */
@@ -19,5 +21,12 @@ int cmd_scan(int argc, char **argv);
 void error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* Report and exit with EXIT_ERROR. */
 void die(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
+
+/* Allocation that cannot fail (scripts/xalloc.c): out of memory dies. */
+void *xmalloc(size_t n);
+void *xrealloc(void *p, size_t n);
+char *xstrdup(const char *s);
+char *xstrndup(const char *s, size_t n);
+char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 #endif

@@ -235,15 +235,6 @@ static int drop_privileges(uid_t uid, gid_t gid)
 	return 0;
 }
 
-static char *xstrdup(const char *s)
-{
-	char *p = strdup(s);
-
-	if (!p)
-		die("scan: out of memory");
-	return p;
-}
-
 static void free_roots(char **roots, size_t n)
 {
 	size_t i;

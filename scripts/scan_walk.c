@@ -71,23 +71,6 @@ static uint64_t now_ms(void)
 	return (uint64_t)ts.tv_sec * 1000 + (uint64_t)ts.tv_nsec / 1000000;
 }
 
-static void *xrealloc(void *p, size_t n)
-{
-	p = realloc(p, n);
-	if (!p)
-		die("scan: out of memory");
-	return p;
-}
-
-static char *xstrdup(const char *s)
-{
-	char *p = strdup(s);
-
-	if (!p)
-		die("scan: out of memory");
-	return p;
-}
-
 #define GROW(arr, n, cap) do {						\
 	if ((n) == (cap)) {						\
 		(cap) = (cap) ? 2 * (cap) : 64;				\
