@@ -333,6 +333,15 @@ END {
 		}
 	}
 
+	# The no_hash_pointers boot runs the scanner: a guest without one would
+	# skip its cells silently.
+	if (hashing == "off") {
+		if (scanner == "present")
+			pass(boot " scanner ran in the guest")
+		else
+			fail(boot " scanner ran in the guest", "scanner=" (scanner == "" ? "not reported" : scanner))
+	}
+
 	# The scanner hook, when the guest had a scanner: root in mode 0 must
 	# see the module's leaks; the unprivileged user in mode 2 none of them.
 	if (scanner == "present") {
