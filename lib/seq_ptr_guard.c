@@ -10,10 +10,11 @@
  * read it.  Finding them all by review has not worked; this checks the
  * output itself, at the one place it all goes through.
  *
- * Each seq_printf() is walked with vsnprintf()'s own decoder before it
- * prints (vprintf_walk()), and every conversion is judged from its kind
- * (include/linux/seq_ptr_kind.h, shared with the userspace auditor) and the
- * value it is about to print.  What happens then is the admin's choice:
+ * Each seq_printf() is formatted with vsnprintf_walk(), which shows every
+ * conversion to the guard before it prints it: one pass of vsnprintf()'s
+ * own decoder.  Each is judged from its kind (include/linux/seq_ptr_kind.h,
+ * shared with the userspace auditor) and the value it is about to print.
+ * What happens then is the admin's choice:
  * kernel.seq_ptr_guard = 0 off, 1 log, 2 refuse readers without
  * CAP_SYSLOG, 3 refuse everyone.
  *
@@ -38,7 +39,6 @@
 #include <linux/ratelimit.h>
 #include <linux/sched.h>
 #include <linux/security.h>
-#include <linux/seq_buf.h>
 #include <linux/seq_file.h>
 #include <linux/seq_ptr_guard.h>
 #include <linux/sprintf.h>
@@ -89,6 +89,10 @@ static bool seq_ptr_symbol_resolves(unsigned long addr, char ext)
 		addr--;
 	else
 		addr = (unsigned long)dereference_symbol_descriptor((void *)addr);
+
+	/* The core kernel's own symbols: kallsyms knows them without a search */
+	if (is_ksym_addr(addr))
+		return true;
 
 	return kallsyms_lookup_size_offset(addr, &size, &offset);
 }
@@ -232,8 +236,8 @@ static int seq_ptr_walk_conv(const struct printf_conv *conv, void *data)
 		leaks = w->env.no_hash_pointers && seq_ptr_is_kernel_addr(addr);
 		break;
 	case SEQ_PTR_RESTRICTED:
-		leaks = seq_ptr_is_kernel_addr(addr) &&
-			seq_ptr_restricted_raw(&w->env);
+		leaks = seq_ptr_restricted_raw(&w->env) &&
+			seq_ptr_is_kernel_addr(addr);
 		break;
 	case SEQ_PTR_SYMBOL:
 		leaks = seq_ptr_is_kernel_addr(addr) &&
@@ -384,57 +388,90 @@ static bool seq_ptr_refuse(int mode, bool privileged)
 }
 
 /*
- * Called from seq_vprintf() when the guard is on.  A refusal marks the
- * record; seq_read_iter() then drops it whole and fails the read with
- * -EPERM at that record (see seq_show() in fs/seq_file.c).
+ * One printf checked as it is formatted.  The reader's privilege is only
+ * looked at once a leak is found: most output has none.
  */
-bool __seq_ptr_guard_seq_file(struct seq_file *m, const char *fmt, va_list args)
-{
-	int mode = READ_ONCE(seq_ptr_guard_mode);
+struct seq_ptr_check {
+	struct seq_ptr_walk walk;
 	struct seq_ptr_leak leak;
-	struct seq_ptr_env env;
+	int mode;
+	struct seq_file *m;	/* NULL for a seq_buf */
+	bool found;
 	bool refuse;
+};
 
-	if (mode == SEQ_PTR_GUARD_OFF)
-		return false;
-	if (m->ptr_refused)		/* the record is lost anyway */
-		return true;
-
-	seq_ptr_env_init(&env);
-	if (!seq_ptr_guard_find(&env, &leak, fmt, args))
-		return false;
-
-	refuse = seq_ptr_refuse(mode, mode == SEQ_PTR_GUARD_REFUSE_UNPRIV &&
-				seq_ptr_file_reader_privileged(m->file));
-	seq_ptr_report(m->op ? m->op->show : NULL, fmt, &leak, refuse);
-	if (refuse)
-		m->ptr_refused = true;
-	return refuse;
+static bool seq_ptr_check_privileged(const struct seq_ptr_check *c)
+{
+	if (c->m)
+		return seq_ptr_file_reader_privileged(c->m->file);
+	/*
+	 * A seq_buf has no file and no records: the reader is whoever
+	 * formats it (the task reading a tracefs file).
+	 */
+	return in_task() && seq_ptr_pk_reader();
 }
 
 /*
- * Called from seq_buf_vprintf() when the guard is on.  A seq_buf has no
- * file and no records: the reader is whoever formats it (the task reading
- * a tracefs file), and a refusal drops this one printf's output.
+ * The vsnprintf_walk() callback.  The first leak decides: stop formatting
+ * if it is refused; in log mode, note it and print on.
  */
-bool __seq_ptr_guard_seq_buf(struct seq_buf *s, const char *fmt, va_list args)
+static int seq_ptr_check_conv(const struct printf_conv *conv, void *data)
 {
-	int mode = READ_ONCE(seq_ptr_guard_mode);
-	struct seq_ptr_leak leak;
-	struct seq_ptr_env env;
-	bool refuse;
+	struct seq_ptr_check *c = data;
 
-	if (mode == SEQ_PTR_GUARD_OFF)
-		return false;
+	if (c->found || !seq_ptr_walk_conv(conv, &c->walk))
+		return 0;
 
-	seq_ptr_env_init(&env);
-	if (!seq_ptr_guard_find(&env, &leak, fmt, args))
-		return false;
+	c->found = true;
+	c->refuse = seq_ptr_refuse(c->mode,
+				   c->mode == SEQ_PTR_GUARD_REFUSE_UNPRIV &&
+				   seq_ptr_check_privileged(c));
+	return c->refuse ? -EPERM : 0;
+}
 
-	refuse = seq_ptr_refuse(mode, mode == SEQ_PTR_GUARD_REFUSE_UNPRIV &&
-				in_task() && seq_ptr_pk_reader());
-	seq_ptr_report(NULL, fmt, &leak, refuse);
-	return refuse;
+/**
+ * __seq_ptr_guard_vsnprintf - vsnprintf() for seq output, unless it leaks
+ * @m: the seq_file being filled, or NULL for a seq_buf
+ * @buf: where to format
+ * @size: room at @buf
+ * @fmt: the format
+ * @args: its arguments
+ *
+ * Formats in one pass with vsnprintf_walk(), judging each value before it
+ * is printed, so that checking costs no second decoding of @fmt.
+ *
+ * Return: what vsnprintf() returns, or -EPERM if the output is refused:
+ * @buf then holds a partial result that must not be used.  A refusal
+ * marks the seq_file's record; seq_read_iter() then drops it whole and
+ * fails the read with -EPERM at that record (see seq_show() in
+ * fs/seq_file.c).
+ */
+int __seq_ptr_guard_vsnprintf(struct seq_file *m, char *buf, size_t size,
+			      const char *fmt, va_list args)
+{
+	struct seq_ptr_check c = {
+		.mode = READ_ONCE(seq_ptr_guard_mode),
+		.m = m,
+	};
+	int len;
+
+	if (c.mode == SEQ_PTR_GUARD_OFF)
+		return vsnprintf(buf, size, fmt, args);
+	if (m && m->ptr_refused)	/* the record is lost anyway */
+		return -EPERM;
+
+	seq_ptr_env_init(&c.walk.env);
+	c.walk.leak = &c.leak;
+	len = vsnprintf_walk(buf, size, fmt, args, seq_ptr_check_conv, &c);
+	if (!c.found)
+		return len;
+
+	seq_ptr_report(m && m->op ? m->op->show : NULL, fmt, &c.leak, c.refuse);
+	if (!c.refuse)
+		return len;
+	if (m)
+		m->ptr_refused = true;
+	return -EPERM;
 }
 
 /* Callers hold seq_ptr_guard_lock, or run before anyone else can. */

@@ -367,6 +367,86 @@ static void guard_find_case(struct kunit *test)
 }
 
 /*
+ * What a walk shows its callback: each %p and integer conversion with its
+ * value, as "spec=value;" (vsnprintf_walk() does not show %c, %s, %%).
+ */
+struct guard_visits {
+	char buf[256];
+	size_t len;
+	int n;
+	int stop_at;	/* the visit that returns -EPERM; 0 for none */
+};
+
+static int guard_visit(const struct printf_conv *conv, void *data)
+{
+	struct guard_visits *v = data;
+	unsigned long long value = conv->num;
+
+	if (conv->conv == 'p')
+		value = (unsigned long)conv->ptr;
+	else if (!strchr("diuoxX", conv->conv))
+		return 0;
+
+	v->len += scnprintf(v->buf + v->len, sizeof(v->buf) - v->len,
+			    "%.*s=%llx;", conv->len, conv->spec, value);
+	return ++v->n == v->stop_at ? -EPERM : 0;
+}
+
+static int guard_vprintf_walk(struct guard_visits *v, const char *fmt, ...)
+{
+	va_list ap;
+	int ret;
+
+	va_start(ap, fmt);
+	ret = vprintf_walk(fmt, ap, guard_visit, v);
+	va_end(ap);
+	return ret;
+}
+
+static int guard_vsnprintf_walk(char *buf, size_t size, struct guard_visits *v,
+				const char *fmt, ...)
+{
+	va_list ap;
+	int ret;
+
+	va_start(ap, fmt);
+	ret = vsnprintf_walk(buf, size, fmt, ap, guard_visit, v);
+	va_end(ap);
+	return ret;
+}
+
+/*
+ * vsnprintf_walk(), which the hooks format with, prints what vsnprintf()
+ * prints, shows its callback what vprintf_walk() shows, and stops when
+ * told to.
+ */
+static void guard_walk_case(struct kunit *test)
+{
+	const struct guard_case *c = test->param_value;
+	struct guard_visits walked = {}, printed = {}, stopped = { .stop_at = 1 };
+	char want[128], got[128];
+	unsigned long v[3];
+	int stack, len, i;
+
+	for (i = 0; i < 3; i++)
+		v[i] = guard_arg_value(test, c->args[i], &stack);
+
+	guard_vprintf_walk(&walked, c->fmt, v[0], v[1], v[2]);
+	len = guard_vsnprintf_walk(got, sizeof(got), &printed, c->fmt,
+				   v[0], v[1], v[2]);
+	KUNIT_EXPECT_EQ(test, len, guard_print(want, sizeof(want), c->fmt,
+					       v[0], v[1], v[2]));
+	KUNIT_EXPECT_STREQ(test, got, want);
+	KUNIT_EXPECT_STREQ(test, printed.buf, walked.buf);
+
+	len = guard_vsnprintf_walk(got, sizeof(got), &stopped, c->fmt,
+				   v[0], v[1], v[2]);
+	KUNIT_EXPECT_EQ(test, stopped.n, walked.n ? 1 : 0);
+	if (walked.n)
+		KUNIT_EXPECT_EQ(test, len, -EPERM);
+}
+
+/*
  * guard_find_nested - check @fmt wrapped in @levels of "[%pV]"
  */
 static bool guard_find_nested(struct seq_ptr_leak *leak, unsigned int levels,
@@ -849,6 +929,7 @@ static void guard_test_exit(struct kunit *test)
 
 static struct kunit_case seq_ptr_guard_test_cases[] = {
 	KUNIT_CASE_PARAM(guard_find_case, guard_cases_gen_params),
+	KUNIT_CASE_PARAM(guard_walk_case, guard_cases_gen_params),
 	KUNIT_CASE(guard_nested_va),
 	KUNIT_CASE_PARAM(guard_kinds_case, guard_kind_cases_gen_params),
 	KUNIT_CASE_PARAM(guard_read_case, guard_read_cases_gen_params),

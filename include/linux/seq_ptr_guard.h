@@ -10,11 +10,10 @@
 
 #include <linux/jump_label.h>
 #include <linux/seq_ptr_kind.h>
+#include <linux/sprintf.h>
 #include <linux/stdarg.h>
 #include <linux/types.h>
 
-struct file;
-struct seq_buf;
 struct seq_file;
 
 enum seq_ptr_guard_mode {
@@ -69,54 +68,37 @@ enum seq_ptr_kind seq_ptr_conv_kind(const struct printf_conv *conv);
 int seq_ptr_guard_set_mode(int mode);
 #endif
 
-bool __seq_ptr_guard_seq_file(struct seq_file *m, const char *fmt, va_list args);
-bool __seq_ptr_guard_seq_buf(struct seq_buf *s, const char *fmt, va_list args);
+int __seq_ptr_guard_vsnprintf(struct seq_file *m, char *buf, size_t size,
+			      const char *fmt, va_list args);
 
 /**
- * seq_ptr_guard_seq_file - check one seq_vprintf() before it prints
- * @m: the seq_file being filled
+ * seq_ptr_guard_vsnprintf - vsnprintf() for seq output, unless it leaks
+ * @m: the seq_file being filled, or NULL for a seq_buf
+ * @buf: where to format
+ * @size: room at @buf
  * @fmt: the format
- * @args: its arguments, not consumed
+ * @args: its arguments
  *
- * Return: true if the output must not be printed; the record is then
- * marked refused and seq_read_iter() fails it with -EPERM.
+ * Return: what vsnprintf() returns, or -EPERM if the guard refused the
+ * output; a seq_file's record is then marked refused, and seq_read_iter()
+ * fails it with -EPERM.
  */
-static inline bool seq_ptr_guard_seq_file(struct seq_file *m, const char *fmt,
+static inline int seq_ptr_guard_vsnprintf(struct seq_file *m, char *buf,
+					  size_t size, const char *fmt,
 					  va_list args)
 {
 	if (static_branch_unlikely(&seq_ptr_guard_active))
-		return __seq_ptr_guard_seq_file(m, fmt, args);
-	return false;
-}
-
-/**
- * seq_ptr_guard_seq_buf - check one seq_buf_vprintf() before it prints
- * @s: the seq_buf being filled
- * @fmt: the format
- * @args: its arguments, not consumed
- *
- * Return: true if the output must not be printed.
- */
-static inline bool seq_ptr_guard_seq_buf(struct seq_buf *s, const char *fmt,
-					 va_list args)
-{
-	if (static_branch_unlikely(&seq_ptr_guard_active))
-		return __seq_ptr_guard_seq_buf(s, fmt, args);
-	return false;
+		return __seq_ptr_guard_vsnprintf(m, buf, size, fmt, args);
+	return vsnprintf(buf, size, fmt, args);
 }
 
 #else /* !CONFIG_SEQ_PTR_GUARD */
 
-static inline bool seq_ptr_guard_seq_file(struct seq_file *m, const char *fmt,
+static inline int seq_ptr_guard_vsnprintf(struct seq_file *m, char *buf,
+					  size_t size, const char *fmt,
 					  va_list args)
 {
-	return false;
-}
-
-static inline bool seq_ptr_guard_seq_buf(struct seq_buf *s, const char *fmt,
-					 va_list args)
-{
-	return false;
+	return vsnprintf(buf, size, fmt, args);
 }
 
 #endif /* CONFIG_SEQ_PTR_GUARD */
