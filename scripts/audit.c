@@ -23,15 +23,19 @@ static const char help[] =
 "\n"
 "SYNOPSIS\n"
 "    ptrguard audit [-j N] [--tree DIR] [--rules DIR] [--casts | --no-casts]\n"
-"                   [--json | --sarif | --patch | --list-formats] [-v] [PATH...]\n"
+"                   [--no-prefilter] [--json | --sarif | --patch | --list-formats]\n"
+"                   [-v] [PATH...]\n"
 "\n"
 "DESCRIPTION\n"
 "    Runs the Coccinelle rules of ptrguard (seq_px.cocci and, with --casts,\n"
 "    seq_int_cast.cocci) over the PATHs, files or directories of one kernel\n"
 "    tree (default: the current directory).  Before any parsing, a prefilter\n"
 "    keeps only the files that contain the tokens of each rule's grep query\n"
-"    (the one spatch prints with --parse-cocci); only those are given to\n"
-"    spatch, split over N processes.\n"
+"    (the one spatch prints with --parse-cocci) and, of those, the files\n"
+"    where the rule can report something: a format literal with a %px (or\n"
+"    a %p, before v4.15), and for the cast rule a long-wide integer\n"
+"    conversion and a cast to an integer type in the arguments of a seq\n"
+"    call.  Only those are given to spatch, split over N processes.\n"
 "\n"
 "    The tree root is the first directory above the first PATH that holds\n"
 "    Makefile, Kconfig and MAINTAINERS, or --tree DIR.  Findings name files\n"
@@ -49,11 +53,13 @@ static const char help[] =
 "        px-gated    %px zeroed by a privilege check, or NULL      (low confidence)\n"
 "        px-user     %px of a __user pointer                       (low confidence)\n"
 "\n"
-"    A last line on stderr sums up: files examined, seq output calls,\n"
-"    findings per class, and the files spatch could not parse completely,\n"
-"    each of which is also listed (with the number of lines it skipped):\n"
-"    a call on such a line is not examined.  A progress line is shown on\n"
-"    stderr when it is a terminal.\n"
+"    A last line on stderr sums up: files read, files with seq output calls\n"
+"    (they satisfy a grep query), files parsed by spatch (the others hold\n"
+"    nothing a rule reports), the seq output calls in the parsed files,\n"
+"    findings per class, and the parsed files spatch could not parse\n"
+"    completely, each of which is also listed (with the number of lines it\n"
+"    skipped): a call on such a line is not examined.  A progress line is\n"
+"    shown on stderr when it is a terminal.\n"
 "\n"
 "OPTIONS\n"
 "    -j N, --jobs N\n"
@@ -69,6 +75,11 @@ static const char help[] =
 "        reads the headers for types (--all-includes), which makes a run\n"
 "        several times slower.  Default: --casts, except with\n"
 "        --list-formats (the %px rule already lists every call).\n"
+"    --no-prefilter\n"
+"        Give spatch every file that satisfies a grep query, including the\n"
+"        files whose literals hold no conversion a rule reports.  Same\n"
+"        findings, much slower; for checking the prefilter (and implied by\n"
+"        --list-formats, which lists the calls of every file).\n"
 "    --json\n"
 "        Print the findings as a JSON list of objects with the keys file,\n"
 "        line, column, class, leak, conversion, function, format, argument\n"
@@ -116,6 +127,7 @@ struct audit_opts {
 	const char *tree;
 	const char *rules;
 	int formats_set;
+	int no_prefilter;
 };
 
 static int usage_error(const char *fmt, const char *arg)
@@ -196,6 +208,8 @@ static int parse_options(int argc, char **argv, struct audit_opts *o, int *first
 			o->cocci.casts = 1;
 		} else if (!strcmp(a, "--no-casts")) {
 			o->cocci.casts = 0;
+		} else if (!strcmp(a, "--no-prefilter")) {
+			o->no_prefilter = 1;
 		} else if (!strcmp(a, "--json")) {
 			if (set_mode(o, MODE_REPORT, OUTPUT_JSON, a))
 				return EXIT_ERROR;
@@ -246,8 +260,8 @@ static void summary(const struct cocci_result *res, enum mode mode)
 		else
 			other++;
 	}
-	fprintf(stderr, "ptrguard: audit: %zu files read, %zu with candidates",
-		res->nscanned, res->nfiles);
+	fprintf(stderr, "ptrguard: audit: %zu files read, %zu with seq output calls, %zu parsed",
+		res->nscanned, res->nquery, res->nfiles);
 	if (mode == MODE_PATCH) {
 		fputs(" (patch mode)\n", stderr);
 		return;
@@ -293,6 +307,8 @@ int cmd_audit(int argc, char **argv)
 	o.cocci.paths = (const char * const *)(argv + first);
 	o.cocci.npaths = (size_t)(argc - first);
 	o.cocci.progress = isatty(2);
+	/* --list-formats lists every call: each file with one must be parsed */
+	o.cocci.prefilter = o.mode != MODE_FORMATS && !o.no_prefilter;
 	if (o.mode == MODE_PATCH) {
 		patch_out = open_memstream(&patch, &patch_len);
 		if (!patch_out)

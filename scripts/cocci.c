@@ -8,7 +8,9 @@
  *     also checks that the rule parses;
  *  2. walk the paths and keep the files that satisfy a query: the same
  *     prefilter spatch applies before parsing a file, done once in C so
- *     that no spatch process reads a file that cannot match;
+ *     that no spatch process reads a file that cannot match; with
+ *     opts->prefilter, also drop those holding no format conversion the
+ *     rule reports (prefilter.c);
  *  3. run spatch on the candidates, split in groups over opts->jobs
  *     processes, each writing to its own temporary files, with
  *     --verbose-parsing so that its stderr says which files had lines it
@@ -33,6 +35,7 @@
 #include <unistd.h>
 
 #include "cocci.h"
+#include "prefilter.h"
 #include "ptrguard.h"
 
 /* ---------------------------------------------------------------- memory */
@@ -335,7 +338,11 @@ static int q_or(struct qeval *q)
 static int query_match(const struct query *qr, const char *buf, size_t len)
 {
 	struct qeval q = { qr->text, buf, len, 0 };
-	int v = q_or(&q);
+	int v;
+
+	if (!qr->text)
+		return 1;	/* opts->no_query */
+	v = q_or(&q);
 
 	qskip(&q);
 	if (q.bad || *q.s)
@@ -351,6 +358,7 @@ struct rule {
 	struct strvec options;	/* from its "// Options:" line */
 	struct query query;
 	int headers;		/* --include-headers: also .h files */
+	enum pf_rule kind;	/* for prefilter_keep() */
 };
 
 static const char *spatch_prog(const struct cocci_opts *opts)
@@ -611,8 +619,10 @@ static int rules_load(const struct cocci_opts *opts, const char *tmpdir,
 		}
 		free(path);
 		r->name = xstrdup(names[i]);
+		r->kind = prefilter_rule(names[i]);
 		(*nrules)++;
-		if (rule_read_options(r) < 0 || rule_query(opts, r, tmpdir) < 0)
+		if (rule_read_options(r) < 0 ||
+		    (!opts->no_query && rule_query(opts, r, tmpdir) < 0))
 			return -1;
 	}
 	return 0;
@@ -634,7 +644,9 @@ struct walk {
 	struct cand *cands;
 	size_t ncands, alloc;
 	size_t nscanned;
+	size_t nquery;		/* files satisfying a grep query */
 	int headers;		/* some rule wants .h files */
+	int prefilter;		/* opts->prefilter */
 };
 
 static int wanted_name(const char *name, int headers)
@@ -666,6 +678,15 @@ static int walk_file(struct walk *w, const char *abs, const char *rel)
 		m = query_match(&w->rules[i].query, buf, len);
 		if (m)
 			mask |= 1u << i;
+	}
+	if (mask)
+		w->nquery++;
+	if (mask && w->prefilter) {
+		unsigned int bits = prefilter_scan(buf, len);
+
+		for (i = 0; i < w->nrules; i++)
+			if ((mask & (1u << i)) && !prefilter_keep(w->rules[i].kind, bits, abs))
+				mask &= ~(1u << i);
 	}
 	free(buf);
 	if (!mask)
@@ -1358,6 +1379,10 @@ static void group_argv(const struct cocci_opts *opts, const char *root,
 	 * (which also tries "git grep" once per file group).
 	 */
 	strvec_push(av, xstrdup("--no-scanner"));
+	if (opts->python) {
+		strvec_push(av, xstrdup("--python"));
+		strvec_push(av, xstrdup(opts->python));
+	}
 	strvec_push(av, xstrdup("--cocci-file"));
 	strvec_push(av, xstrdup(r->path));
 	for (i = 0; i < r->options.nr; i++)
@@ -1635,6 +1660,7 @@ int cocci_run(const struct cocci_opts *opts, struct cocci_result *res)
 	w.rootlen = strlen(root);
 	w.rules = rules;
 	w.nrules = nrules;
+	w.prefilter = opts->prefilter;
 	for (i = 0; i < nrules; i++)
 		w.headers |= rules[i].headers;
 	clock_gettime(CLOCK_MONOTONIC, &t0);
@@ -1661,10 +1687,19 @@ int cocci_run(const struct cocci_opts *opts, struct cocci_result *res)
 		w.ncands = n;
 	}
 	res->nscanned = w.nscanned;
+	res->nquery = w.nquery;
 	res->nfiles = w.ncands;
-	if (opts->verbose)
-		fprintf(stderr, "ptrguard: prefilter: %zu files read, %zu candidates, %.2f s\n",
-			w.nscanned, w.ncands, seconds_since(&t0));
+	if (opts->verbose) {
+		fprintf(stderr, "ptrguard: prefilter: %zu files read, %zu match a grep query, %zu candidates, %.2f s\n",
+			w.nscanned, w.nquery, w.ncands, seconds_since(&t0));
+		for (i = 0; i < nrules; i++) {
+			size_t k, n = 0;
+
+			for (k = 0; k < w.ncands; k++)
+				n += !!(w.cands[k].rules & (1u << i));
+			fprintf(stderr, "ptrguard: prefilter: %s: %zu candidates\n", rules[i].name, n);
+		}
+	}
 	if (run_groups(opts, &w, tmpdir, &c) < 0)
 		goto out;
 	finish_records(res);

@@ -44,6 +44,20 @@ struct cocci_opts {
 	const char *spatch;	/* spatch program; NULL: $SPATCH or "spatch" */
 	unsigned int jobs;	/* parallel spatch processes; 0 means 1 */
 	int casts;		/* also run seq_int_cast.cocci (slower) */
+	/*
+	 * Also drop the files where a rule cannot report anything: no format
+	 * literal with a conversion it reports (prefilter.h).  Findings and
+	 * patches are the same; calls are then only counted, and listed, in
+	 * the files spatch parses, so leave it off for --list-formats.
+	 */
+	int prefilter;
+	/*
+	 * The caller has chosen the files (ptrguard gate): every file of
+	 * @paths goes to spatch, and spatch is not started to print the
+	 * rules' grep queries (a tenth of a second each).
+	 */
+	int no_query;
+	const char *python;	/* spatch --python INTERPRETER; NULL: spatch's own */
 	int progress;		/* show progress on stderr */
 	int verbose;		/* echo spatch command lines and timings on stderr,
 				 * keep spatch's output files */
@@ -62,6 +76,8 @@ struct cocci_result {
 	size_t ncalls;
 	size_t nfiles;		/* candidate files given to spatch */
 	size_t nscanned;	/* files under the paths that were prefiltered */
+	size_t nquery;		/* files satisfying a rule's grep query (nfiles
+				 * without opts->prefilter; more with it) */
 	/*
 	 * Files with lines spatch could not parse, sorted: candidates, and
 	 * with --all-includes rules the tree's headers they read (a parse
@@ -79,7 +95,8 @@ struct cocci_result {
  *
  * Lists the .c files (and .h files, for rules with --include-headers)
  * under the paths, keeps those satisfying the rule's grep query (the
- * prefilter spatch would apply; a rule without one is refused), and runs
+ * prefilter spatch would apply; a rule without one is refused) and, with
+ * opts->prefilter, holding a conversion the rule reports, and runs
  * the rules on them with opts->jobs spatch processes (which die with the
  * caller).  Directories named .* and symbolic links to directories met
  * while walking are skipped.  Returns 0 and fills @res, or returns -1

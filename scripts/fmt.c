@@ -96,7 +96,7 @@ precision:
 qualifier:
 		it->state = RESUME_START;
 		if (AT(p) == 'h' || AT(p) == 'l' || AT(p) == 'L' ||
-		    AT(p) == 'z' || AT(p) == 't') {
+		    AT(p) == 'z' || AT(p) == 't' || (it->lenient && AT(p) == 'Z')) {
 			c->qualifier = (char)AT(p);
 			p++;
 			if (c->qualifier == AT(p) && c->qualifier == 'l') {
@@ -112,6 +112,15 @@ qualifier:
 			continue;
 		}
 		c->type = (char)AT(p);
+		if (!c->type && it->lenient) {
+			/* the format ends inside the conversion: "%", "%08l" */
+			c->incomplete = 1;
+			c->kind = SEQ_PTR_NONE;
+			c->start = it->start;
+			c->len = p - it->start;
+			it->pos = p;
+			return 1;
+		}
 		if (c->type == 'p') {
 			c->ext = (char)AT(p + 1);
 			p++;
@@ -121,6 +130,10 @@ qualifier:
 			p++;
 		}
 		kind = conv_kind(c);
+		if (kind < 0 && it->lenient) {
+			c->unsupported = 1;
+			kind = SEQ_PTR_NONE;
+		}
 		if (kind < 0) {
 			/* vsnprintf() stops at an unsupported conversion */
 			it->pos = len;

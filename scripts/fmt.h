@@ -18,6 +18,9 @@ struct fmt_conv {
 	char type;		/* 'd', 'x', 'p', 's', 'c', ...; '*' for a width or precision */
 	char qualifier;		/* 0, 'h', 'H' (hh), 'l', 'L' (ll or L), 'z', 't' */
 	char ext;		/* for 'p': the character after it (0 at the end) */
+	/* only in a lenient walk (fmt_iter.lenient), else always 0: */
+	unsigned char unsupported;	/* @type is no conversion vsnprintf() knows */
+	unsigned char incomplete;	/* the format ends inside it; @type is 0 */
 };
 
 /* Where a walk over a format is; zero it to start. */
@@ -25,6 +28,16 @@ struct fmt_iter {
 	size_t pos;
 	int state;		/* after a '*': resume at precision or qualifier */
 	size_t start;		/* the '%' of the conversion being read */
+	/*
+	 * Set before the walk for a lenient one, the way the cocci/ rules'
+	 * own re-lexer reads a format (used by the prefilter, which must
+	 * keep every file a rule can report): 'Z' is a qualifier too (as
+	 * before v5.x), an unsupported conversion is returned (kind none,
+	 * @unsupported set) and the walk goes on after its character, and a
+	 * conversion cut by the end of the format is returned with
+	 * @incomplete set.  The default (0) is vsnprintf()'s own walk.
+	 */
+	int lenient;
 };
 
 /*
@@ -37,7 +50,8 @@ struct fmt_iter {
  * and is skipped; after "%p" every alphanumeric character is taken as
  * the extension.  An unsupported conversion ("%n", "%q"...) ends the walk,
  * as it ends vsnprintf(), and so does the end of @fmt or a NUL.
- * Returns 1 and fills @c, or 0 at the end.
+ * Returns 1 and fills @c, or 0 at the end.  See fmt_iter.lenient for the
+ * walk of the prefilter.
  */
 int fmt_next(const char *fmt, size_t len, struct fmt_iter *it, struct fmt_conv *c);
 

@@ -1,0 +1,520 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * prefilter: keep only the files where a cocci/ rule can report something.
+ *
+ * spatch's own prefilter (the rule's "Grep query") keeps every file that
+ * names a seq printf: about 1,250 files of the 6.12 tree, whose parsing is
+ * most of a run.  Yet a rule reports a conversion only from a format
+ * literal written in the file it is handling (the rules re-lex the format
+ * from the source text; a macro or variable format is not examined):
+ *
+ *  - seq_px.cocci reports a %px (px, px-gated, px-user), or a plain %p
+ *    before v4.15 (p-unhashed);
+ *  - seq_int_cast.cocci reports a long-wide integer conversion whose
+ *    argument is "(I)P", "(I)(I2)P" or "(I)&E", I one of a fixed list of
+ *    integer type names, as an argument of a call named *seq* or *SEQ*.
+ *
+ * So a file none of whose literals holds such a conversion (and, for the
+ * cast rule, with no such cast) can be left out without losing a finding.
+ * The scan is a small C lexer: line splicing, comments, character
+ * literals, string literals joined when adjacent, parentheses.  Each run
+ * of joined literals is walked by fmt.c's decoder in its lenient mode,
+ * which reads a format the way the rules' Python does.  What it cannot
+ * rule out counts as present: a run ending inside a conversion ("%"
+ * before a macro), a byte >= 0x80 where a conversion character is due
+ * (Python's isdigit() takes some of them as width digits), an apostrophe
+ * that starts no character literal (in #if 0 prose).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "fmt.h"
+#include "prefilter.h"
+#include "ptrguard.h"
+
+struct scan {
+	const char *t;		/* the spliced text */
+	size_t n;
+	unsigned int bits;
+	char *run;		/* the joined literals of the current run */
+	size_t rlen, ralloc;
+	int in_run;
+	unsigned char *open;	/* per open '(': F_* bits */
+	size_t depth, alloc, nseq;
+	int prev;		/* the previous token */
+	int prev_seq;		/* it is a word containing seq or SEQ */
+};
+
+enum { T_NONE, T_WORD, T_OPEN, T_COMMA, T_STRING, T_OTHER };
+
+/* An open parenthesis: a call named *seq*, whose arguments hold... */
+enum { F_SEQ = 1, F_WIDE = 2, F_CAST = 4 };
+
+/* Mark every open seq call: its arguments hold a wide conversion or a cast. */
+static void mark_calls(struct scan *s, unsigned char what)
+{
+	size_t i;
+
+	for (i = 0; i < s->depth; i++)
+		if (s->open[i] & F_SEQ)
+			s->open[i] |= what;
+}
+
+/* A seq call is complete (or the text ends inside it). */
+static void close_call(struct scan *s, unsigned char f)
+{
+	if ((f & F_SEQ) && (f & F_WIDE) && (f & F_CAST))
+		s->bits |= PF_INT_CAST;
+}
+
+/* Remove backslash-newline (and backslash-CR-LF), as translation phase 2 does. */
+static char *splice(const char *buf, size_t len, size_t *out)
+{
+	char *t = xmalloc(len + 1);
+	size_t i, n = 0;
+
+	for (i = 0; i < len; i++) {
+		if (buf[i] == '\\' && i + 1 < len && buf[i + 1] == '\n') {
+			i++;
+			continue;
+		}
+		if (buf[i] == '\\' && i + 2 < len && buf[i + 1] == '\r' && buf[i + 2] == '\n') {
+			i += 2;
+			continue;
+		}
+		t[n++] = buf[i];
+	}
+	t[n] = '\0';
+	*out = n;
+	return t;
+}
+
+static void run_add(struct scan *s, const char *p, size_t len)
+{
+	size_t i;
+
+	if (s->rlen + len + 1 > s->ralloc) {
+		s->ralloc = 2 * (s->rlen + len + 1);
+		s->run = xrealloc(s->run, s->ralloc);
+	}
+	/* a NUL would end fmt_next()'s walk; the rules read on past it */
+	for (i = 0; i < len; i++)
+		s->run[s->rlen++] = p[i] ? p[i] : '\001';
+	s->in_run = 1;
+}
+
+/* The conversions of the run, as the rules read them. */
+static void run_flush(struct scan *s)
+{
+	struct fmt_iter it = { 0 };
+	struct fmt_conv c;
+	unsigned int bits = 0;
+
+	if (!s->in_run)
+		return;
+	it.lenient = 1;
+	while (fmt_next(s->run, s->rlen, &it, &c)) {
+		if (c.incomplete || (c.unsupported && (unsigned char)c.type >= 0x80))
+			bits |= PF_RAW | PF_PTR | PF_WIDE_INT;
+		else if (c.type == 'p')
+			bits |= c.ext == 'x' ? PF_RAW | PF_PTR : PF_PTR;
+		else if (c.kind == SEQ_PTR_INT)
+			bits |= PF_WIDE_INT;
+	}
+	if (bits & PF_WIDE_INT)
+		mark_calls(s, F_WIDE);
+	s->bits |= bits;
+	s->rlen = 0;
+	s->in_run = 0;
+}
+
+static int word_byte(unsigned char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+		(c >= '0' && c <= '9') || c == '_' || c == '$' || c >= 0x80;
+}
+
+/* Skip blanks and comments from @i. */
+static size_t skip_blank(const struct scan *s, size_t i)
+{
+	const char *t = s->t, *e;
+
+	while (i < s->n) {
+		if (t[i] == ' ' || t[i] == '\t' || t[i] == '\n' || t[i] == '\r' ||
+		    t[i] == '\f' || t[i] == '\v') {
+			i++;
+		} else if (t[i] == '/' && t[i + 1] == '*') {
+			/* memmem, not strstr: a NUL byte must not end the search */
+			e = memmem(t + i + 2, s->n - i - 2, "*/", 2);
+			i = e ? (size_t)(e - t) + 2 : s->n;
+		} else if (t[i] == '/' && t[i + 1] == '/') {
+			e = memchr(t + i + 2, '\n', s->n - i - 2);
+			i = e ? (size_t)(e - t) + 1 : s->n;
+		} else {
+			break;
+		}
+	}
+	return i;
+}
+
+/* The integer types of seq_int_cast.cocci's "type I" and "type I2". */
+static const char *const int_types[] = {
+	"unsigned", "signed", "long", "int", "short", "char",
+	"u8", "u16", "u32", "u64", "s8", "s16", "s32", "s64",
+	"__u32", "__u64", "__s64", "uintptr_t", "intptr_t", "ulong",
+	"size_t", "ssize_t", "uint32_t", "uint64_t", "int64_t",
+	"phys_addr_t", "resource_size_t", "ptrdiff_t", "kernel_ulong_t",
+};
+
+static int is_word(const char *w, size_t len, const char *name)
+{
+	return strlen(name) == len && !memcmp(w, name, len);
+}
+
+/*
+ * Does "(" at @i open a cast to an integer type: words only, at least one
+ * of them an integer type, the others const, volatile or __attributes?
+ */
+static int int_cast_at(const struct scan *s, size_t i);
+
+/*
+ * Past the bracketed group that opens at @i ("(", "[" or "{"), strings,
+ * character literals and comments inside skipped; s->n if it never ends.
+ */
+static size_t skip_group(const struct scan *s, size_t i)
+{
+	const char *t = s->t;
+	size_t depth = 0, j;
+
+	while (i < s->n) {
+		j = skip_blank(s, i);
+		if (j != i) {
+			i = j;
+			continue;
+		}
+		if (t[i] == '"' || t[i] == '\'') {
+			char q = t[i];
+
+			for (i++; i < s->n && t[i] != q && t[i] != '\n'; i++)
+				if (t[i] == '\\')
+					i++;
+			i++;
+			continue;
+		}
+		if (t[i] == '(' || t[i] == '[' || t[i] == '{')
+			depth++;
+		else if ((t[i] == ')' || t[i] == ']' || t[i] == '}') && !--depth)
+			return i + 1;
+		i++;
+	}
+	return s->n;
+}
+
+/*
+ * Is the cast whose ')' is at @i the whole argument?  The rule matches
+ * "(I)P" as an argument of its own, or in parentheses (the paren
+ * isomorphism), never as the operand of a binary or ternary operator:
+ * "(unsigned long)atomic_read(&x) << 10" is a shift.  After the ')' comes
+ * the operand, a unary expression (prefix operators, further casts, a
+ * primary, postfix [] () . -> ++ --); only a binary operator after it
+ * proves the cast is not the whole argument.  Anything unexpected keeps
+ * the file.
+ */
+static int cast_is_argument(const struct scan *s, size_t i)
+{
+	const char *t = s->t;
+
+	for (i = skip_blank(s, i + 1); i < s->n; i = skip_blank(s, i)) {
+		if ((t[i] == '+' || t[i] == '-') && t[i + 1] == t[i])
+			i += 2;
+		else if (strchr("&*+-!~", t[i]))
+			i++;
+		else if (t[i] == '(' && int_cast_at(s, i) >= 0)
+			i = skip_group(s, i);		/* (I)(I2)P */
+		else
+			break;
+	}
+	if (i >= s->n)
+		return 1;
+	if (word_byte((unsigned char)t[i])) {
+		while (i < s->n && word_byte((unsigned char)t[i]))
+			i++;
+	} else if (t[i] == '(') {
+		i = skip_group(s, i);
+	} else {
+		return 1;
+	}
+	for (i = skip_blank(s, i); i < s->n; i = skip_blank(s, i)) {
+		if (t[i] == '(' || t[i] == '[') {
+			i = skip_group(s, i);
+		} else if (t[i] == '.' || (t[i] == '-' && t[i + 1] == '>')) {
+			i = skip_blank(s, i + (t[i] == '.' ? 1 : 2));
+			while (i < s->n && word_byte((unsigned char)t[i]))
+				i++;
+		} else if ((t[i] == '+' || t[i] == '-') && t[i + 1] == t[i]) {
+			i += 2;
+		} else {
+			break;
+		}
+	}
+	if (i >= s->n || t[i] == ',' || t[i] == ')')
+		return 1;
+	return !strchr("+-*/%<>=!&|^?", t[i]);
+}
+
+static int int_cast_at(const struct scan *s, size_t i)
+{
+	const char *t = s->t, *w;
+	size_t len, k;
+	int type = 0, known;
+
+	for (i = skip_blank(s, i + 1); i < s->n; i = skip_blank(s, i)) {
+		if (t[i] == ')')
+			return type && cast_is_argument(s, i);
+		if (!word_byte((unsigned char)t[i]))
+			return 0;
+		for (w = t + i, len = 0; i < s->n && word_byte((unsigned char)t[i]); i++)
+			len++;
+		known = 0;
+		for (k = 0; k < sizeof(int_types) / sizeof(int_types[0]) && !known; k++)
+			known = is_word(w, len, int_types[k]);
+		if (known)
+			type = 1;
+		else if (!is_word(w, len, "const") && !is_word(w, len, "volatile") &&
+			 !(len > 2 && w[0] == '_' && w[1] == '_'))
+			return 0;
+	}
+	return 0;
+}
+
+static int has_seq(const char *w, size_t len)
+{
+	size_t i;
+
+	for (i = 0; i + 3 <= len; i++)
+		if (!memcmp(w + i, "seq", 3) || !memcmp(w + i, "SEQ", 3))
+			return 1;
+	return 0;
+}
+
+/*
+ * The end of the character literal at @i ("'"), or 0 if this apostrophe
+ * starts none: no closing quote on the line within a few bytes, or a
+ * double quote inside (prose like don't "%px" in an #if 0 block).
+ */
+static size_t char_literal(const struct scan *s, size_t i)
+{
+	const char *t = s->t;
+	size_t k = i + 1;
+
+	while (k < s->n && t[k] != '\'' && t[k] != '\n' && k - i <= 10)
+		k += t[k] == '\\' ? 2 : 1;
+	if (k >= s->n || t[k] != '\'')
+		return 0;
+	if (memchr(t + i + 1, '"', k - i - 1) && k - i - 1 > 2)
+		return 0;
+	return k + 1;
+}
+
+unsigned int prefilter_scan(const char *buf, size_t len)
+{
+	struct scan s = { 0 };
+	const char *t;
+	size_t i, j, w;
+	int tok;
+
+	s.t = t = splice(buf, len, &s.n);
+	for (i = 0; i < s.n;) {
+		j = skip_blank(&s, i);
+		if (j != i) {
+			i = j;
+			continue;
+		}
+		if (t[i] == '"') {
+			for (j = i + 1; j < s.n && t[j] != '"' && t[j] != '\n'; j++)
+				if (t[j] == '\\' && j + 1 < s.n && t[j + 1] != '\n')
+					j++;
+			run_add(&s, t + i + 1, j - i - 1);
+			i = j < s.n && t[j] == '"' ? j + 1 : j;
+			s.prev = T_STRING;
+			continue;
+		}
+		run_flush(&s);
+		tok = T_OTHER;
+		if (word_byte((unsigned char)t[i])) {
+			for (w = i; i < s.n && word_byte((unsigned char)t[i]); i++)
+				;
+			s.prev = T_WORD;
+			s.prev_seq = has_seq(t + w, i - w);
+			continue;
+		} else if (t[i] == '\'') {
+			j = char_literal(&s, i);
+			i = j ? j : i + 1;
+		} else if (t[i] == '(') {
+			if ((s.prev == T_OPEN || s.prev == T_COMMA) && s.nseq &&
+			    int_cast_at(&s, i))
+				mark_calls(&s, F_CAST);
+			if (s.depth >= s.alloc) {
+				s.alloc = s.alloc ? 2 * s.alloc : 64;
+				s.open = xrealloc(s.open, s.alloc);
+			}
+			s.open[s.depth] = s.prev == T_WORD && s.prev_seq ? F_SEQ : 0;
+			s.nseq += s.open[s.depth++] & F_SEQ;
+			tok = T_OPEN;
+			i++;
+		} else if (t[i] == ')') {
+			if (s.depth) {
+				s.depth--;
+				s.nseq -= s.open[s.depth] & F_SEQ;
+				close_call(&s, s.open[s.depth]);
+			}
+			i++;
+		} else {
+			tok = t[i] == ',' ? T_COMMA : T_OTHER;
+			i++;
+		}
+		s.prev = tok;
+	}
+	run_flush(&s);
+	while (s.depth)
+		close_call(&s, s.open[--s.depth]);
+	free(s.run);
+	free(s.open);
+	free((char *)t);
+	return s.bits;
+}
+
+enum pf_rule prefilter_rule(const char *name)
+{
+	if (!strcmp(name, "seq_px.cocci"))
+		return PF_RULE_PX;
+	if (!strcmp(name, "seq_int_cast.cocci"))
+		return PF_RULE_INT_CAST;
+	return PF_RULE_OTHER;
+}
+
+/* ------------------------------------------------ the tree's version */
+
+/* Per directory: 1 the tree is older than v4.15, 0 not (or no version found). */
+struct dir_version {
+	char *dir;
+	int old;
+};
+
+static struct dir_version *versions;
+static size_t nversions, versions_alloc;
+
+static int cached_version(const char *dir)
+{
+	size_t i;
+
+	for (i = 0; i < nversions; i++)
+		if (!strcmp(versions[i].dir, dir))
+			return versions[i].old;
+	return -1;
+}
+
+/* The number after "NAME *= *" at a line start of @head, or -1. */
+static long makefile_var(const char *head, const char *name)
+{
+	const char *p = head;
+	size_t n = strlen(name);
+
+	for (; p; p = strchr(p, '\n'), p = p ? p + 1 : NULL) {
+		const char *q = p + n;
+
+		if (strncmp(p, name, n))
+			continue;
+		while (*q == ' ')
+			q++;
+		if (*q != '=')
+			continue;
+		q++;
+		while (*q == ' ')
+			q++;
+		if (*q >= '0' && *q <= '9')
+			return strtol(q, NULL, 10);
+	}
+	return -1;
+}
+
+/* 1 or 0 if @dir/Makefile gives VERSION and PATCHLEVEL, else -1. */
+static int makefile_version(const char *dir)
+{
+	char *path = xasprintf("%s/Makefile", dir), head[4097];
+	struct stat st;
+	long v, p;
+	size_t n;
+	FILE *f;
+
+	if (stat(path, &st) < 0 || !S_ISREG(st.st_mode) || !(f = fopen(path, "r"))) {
+		free(path);
+		return -1;
+	}
+	free(path);
+	n = fread(head, 1, sizeof(head) - 1, f);
+	fclose(f);
+	head[n] = '\0';
+	v = makefile_var(head, "VERSION");
+	p = makefile_var(head, "PATCHLEVEL");
+	if (v < 0 || p < 0)
+		return -1;
+	return v < 4 || (v == 4 && p < 15);
+}
+
+/*
+ * Is the tree holding the file @path older than v4.15?  As the rule's
+ * pg_tree_version(): the first directory above the file whose Makefile
+ * has VERSION and PATCHLEVEL lines decides; none found means current.
+ */
+static int tree_is_old(const char *path)
+{
+	char *dir = xstrdup(path), *slash;
+	char **seen = NULL;
+	size_t nseen = 0, i;
+	int old = 0, r;
+
+	for (;;) {
+		slash = strrchr(dir, '/');
+		if (!slash)
+			break;
+		slash[slash == dir ? 1 : 0] = '\0';
+		if ((r = cached_version(dir)) >= 0) {
+			old = r;
+			break;
+		}
+		seen = xrealloc(seen, (nseen + 1) * sizeof(*seen));
+		seen[nseen++] = xstrdup(dir);
+		if ((r = makefile_version(dir)) >= 0) {
+			old = r;
+			break;
+		}
+		if (!strcmp(dir, "/"))
+			break;
+	}
+	for (i = 0; i < nseen; i++) {
+		if (nversions >= versions_alloc) {
+			versions_alloc = versions_alloc ? 2 * versions_alloc : 64;
+			versions = xrealloc(versions, versions_alloc * sizeof(*versions));
+		}
+		versions[nversions].dir = seen[i];
+		versions[nversions++].old = old;
+	}
+	free(seen);
+	free(dir);
+	return old;
+}
+
+int prefilter_keep(enum pf_rule r, unsigned int bits, const char *path)
+{
+	switch (r) {
+	case PF_RULE_PX:
+		return (bits & PF_RAW) || ((bits & PF_PTR) && tree_is_old(path));
+	case PF_RULE_INT_CAST:
+		return (bits & PF_INT_CAST) != 0;
+	default:
+		return 1;
+	}
+}

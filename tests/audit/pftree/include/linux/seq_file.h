@@ -1,0 +1,16 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Just enough for the fixtures of pftree/: the cast rule reads the headers
+ * (-I include) for the types of u64 and uintptr_t.
+ */
+#ifndef _LINUX_SEQ_FILE_H
+#define _LINUX_SEQ_FILE_H
+
+typedef unsigned long long u64;
+typedef unsigned long uintptr_t;
+
+struct seq_file;
+
+void seq_printf(struct seq_file *m, const char *fmt, ...);
+
+#endif
