@@ -8,8 +8,17 @@
 # line of code) made to a copy of the file and diffed with diff -u:
 #   plain  files without seq_file output - most patches: the gate proves
 #          from the text that no rule can fire and runs no spatch;
-#   seq    files with seq_file output: spatch runs before and after, with
-#          seq_px.cocci and seq_int_cast.cocci (all headers).
+#   seq    files with seq_file output: spatch runs where the text says a
+#          rule can fire (seq_px.cocci on a %px, seq_int_cast.cocci, which
+#          reads the headers, on a cast in a seq call with a %lx-style
+#          conversion), before and after.
+# The gate keeps the base side's seq_px.cocci findings in a cache
+# (scripts/gate_cache.c), so each patch is timed twice: "cold", with an
+# empty cache of its own for every run (the first patch to a file), and
+# "warm", with the cache a first run of the same patch filled (the next
+# patches to that file: the base side comes from the cache, the patched
+# side is always checked afresh).  The three commands take turns, run by
+# run, so that a change in the load of the machine hits them alike.
 # Usage: bench/gate.sh   (env: RUNS=5, KSRC=tree, PTRGUARD=build/ptrguard)
 set -eu
 
@@ -68,36 +77,47 @@ medians() {
 }
 
 [ -x /usr/bin/time ] || { echo "bench/gate: /usr/bin/time: not installed (package time)" >&2; exit 2; }
+ratio() { echo "$1 $2" | awk '{ printf "%.2f", $1 / ($2 > 0 ? $2 : 0.001) }'; }
 echo "ptrguard gate vs checkpatch.pl --no-tree, $runs runs each, medians (s)"
 echo "tree: $ksrc; load average: $(cut -d' ' -f1-3 /proc/loadavg), $(nproc) CPUs"
-printf '%-6s %-24s %9s %9s %6s   %9s %9s %6s\n' kind file "cp wall" "gate wall" ratio \
-	"cp cpu" "gate cpu" ratio
+printf '%-6s %-22s | %7s %7s %5s %7s %5s | %7s %7s %5s %7s %5s\n' kind file \
+	"cp wall" cold ratio warm ratio "cp cpu" cold ratio warm ratio
 for kind in plain seq; do
 	eval files=\$$kind
 	for f in $files; do
 		p=$tmp/$(echo "$f" | tr / _).patch
 		make_patch "$f" "$p"
-		# The gate must check the patch, not fail on it.
+		# The gate must check the patch, not fail on it; this run also
+		# fills the warm cache.
+		warm=$tmp/cache-warm
+		rm -rf "$warm"
 		st=0
-		"$ptrguard" gate --tree "$ksrc" "$p" >"$tmp/out" 2>&1 || st=$?
+		PTRGUARD_GATE_CACHE=$warm "$ptrguard" gate --tree "$ksrc" "$p" >"$tmp/out" 2>&1 || st=$?
 		if [ "$st" -eq 2 ]; then
 			echo "bench/gate: the gate failed on $f:" >&2
 			cat "$tmp/out" >&2
 			exit 1
 		fi
-		set -- $(i=0; while [ $i -lt "$runs" ]; do
-			timeit perl "$ksrc/scripts/checkpatch.pl" --no-tree -q "$p"; i=$((i + 1)); done | medians)
-		cw=$1 cc=$2
-		set -- $(i=0; while [ $i -lt "$runs" ]; do
-			timeit "$ptrguard" gate --tree "$ksrc" "$p"; i=$((i + 1)); done | medians)
-		gw=$1 gc=$2
-		printf '%-6s %-24s %9s %9s %6s   %9s %9s %6s\n' "$kind" "$f" "$cw" "$gw" \
-			"$(echo "$gw $cw" | awk '{ printf "%.2f", $1 / $2 }')" "$cc" "$gc" \
-			"$(echo "$gc $cc" | awk '{ printf "%.2f", $1 / ($2 > 0 ? $2 : 0.001) }')"
-		echo "$kind $cw $gw $cc $gc" >>"$tmp/all"
+		: >"$tmp/cp"; : >"$tmp/cold"; : >"$tmp/warm"
+		i=0
+		while [ $i -lt "$runs" ]; do
+			timeit perl "$ksrc/scripts/checkpatch.pl" --no-tree -q "$p" >>"$tmp/cp"
+			rm -rf "$tmp/cache-cold"
+			timeit env PTRGUARD_GATE_CACHE="$tmp/cache-cold" "$ptrguard" gate --tree "$ksrc" "$p" >>"$tmp/cold"
+			timeit env PTRGUARD_GATE_CACHE="$warm" "$ptrguard" gate --tree "$ksrc" "$p" >>"$tmp/warm"
+			i=$((i + 1))
+		done
+		set -- $(medians <"$tmp/cp") $(medians <"$tmp/cold") $(medians <"$tmp/warm")
+		cw=$1 cc=$2 gw=$3 gc=$4 ww=$5 wc=$6
+		printf '%-6s %-22s | %7s %7s %5s %7s %5s | %7s %7s %5s %7s %5s\n' "$kind" "$f" \
+			"$cw" "$gw" "$(ratio "$gw" "$cw")" "$ww" "$(ratio "$ww" "$cw")" \
+			"$cc" "$gc" "$(ratio "$gc" "$cc")" "$wc" "$(ratio "$wc" "$cc")"
+		echo "$kind $cw $gw $ww $cc $gc $wc" >>"$tmp/all"
 	done
 done
 for kind in plain seq; do
-	awk -v k="$kind" '$1 == k { cw += $2; gw += $3; cc += $4; gc += $5; n++ }
-		END { if (n) printf "%-6s mean of medians: wall checkpatch %.3f s, gate %.3f s, ratio %.2f; cpu ratio %.2f\n", k, cw / n, gw / n, gw / cw, gc / cc }' "$tmp/all"
+	awk -v k="$kind" '$1 == k { cw += $2; gw += $3; ww += $4; cc += $5; gc += $6; wc += $7; n++ }
+		END { if (n) printf "%-6s mean of medians: checkpatch %.3f s, gate cold %.3f s " \
+			"(ratio %.2f), warm %.3f s (ratio %.2f); cpu ratio cold %.2f, warm %.2f\n",
+			k, cw / n, gw / n, gw / cw, ww / n, ww / cw, gc / cc, wc / cc }' "$tmp/all"
 done

@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "gate.h"
+#include "prefilter.h"
 #include "ptrguard.h"
 
 static const char usage[] =
@@ -62,8 +63,7 @@ struct gate {
 	size_t ntouched;
 	char *tmp;			/* holds the shadows; removed at exit */
 	char *cast_rules;		/* see make_cast_rules() */
-	char **base_files;		/* combine_states(): the base side's files */
-	size_t nbase_files;
+	char *python;			/* gate_python() */
 	struct shadow *states;		/* series: n + 1; otherwise 2 */
 	size_t nstates;
 };
@@ -389,39 +389,45 @@ static void split_combined(struct cocci_result *after, struct cocci_result *befo
 	after->nfindings = n;
 }
 
+/* The files each rule runs on, in one state. */
+struct plan {
+	char **px, **cast;
+	size_t npx, ncast;
+};
+
 /*
- * One spatch run for both sides: with a single state to compare and no
- * header touched, the base version of each touched file is copied next to
- * its patched version, under another name, and the rules run once over
- * both.  spatch parses the headers once for the two (the int-cast rule
- * reads them all), and each rule starts once instead of twice.  A touched
+ * One seq_px.cocci run for both sides: when it must run on both, with a
+ * single state to compare and no header touched, the base version of
+ * each file it needs is copied next to the patched files, under another
+ * name, and the rule runs once over all: spatch starts once, not twice.  A touched
  * header would give the base copies the patched header: then the two
- * sides run apart.
+ * sides run apart.  seq_int_cast.cocci runs on each side apart: with two
+ * files in one spatch process it reported the casts of the first file
+ * only (spatch 1.1.1: drivers/gpu/drm/drm_debugfs.c and a copy of it).
  */
-static int combine_states(struct gate *g, struct gate_job *jobs)
+static int combine_states(struct gate *g, struct plan *plan)
 {
 	size_t i;
 
-	if (g->series || g->nstates != 2)
+	if (g->series || g->nstates != 2 || !plan[0].npx || !plan[1].npx)
 		return 0;
 	for (i = 0; i < g->ntouched; i++)
 		if (is_c_source(g->touched[i]) && g->touched[i][strlen(g->touched[i]) - 1] == 'h')
 			return 0;
-	for (i = 0; i < jobs[0].nfiles; i++) {
-		char *b = base_name(jobs[0].files[i]);
+	for (i = 0; i < plan[0].npx; i++) {
+		char *b = base_name(plan[0].px[i]);
 		int clash = shadow_has_file(&g->states[1], b);
 
 		free(b);
 		if (clash)
 			return 0;
 	}
-	for (i = 0; i < jobs[0].nfiles; i++) {
-		char *b = base_name(jobs[0].files[i]), *from, *to;
+	for (i = 0; i < plan[0].npx; i++) {
+		char *b = base_name(plan[0].px[i]), *from, *to;
 		int rc;
 
-		if (asprintf(&from, "%s/%s", g->states[0].dir, jobs[0].files[i]) < 0 ||
-		    asprintf(&to, "%s/%s", g->states[1].dir, b) < 0)
-			die("out of memory");
+		from = xasprintf("%s/%s", g->states[0].dir, plan[0].px[i]);
+		to = xasprintf("%s/%s", g->states[1].dir, b);
 		rc = gate_copy_file(from, to);
 		free(from);
 		free(to);
@@ -429,23 +435,12 @@ static int combine_states(struct gate *g, struct gate_job *jobs)
 			free(b);
 			return -1;
 		}
-		add_path(&jobs[1].files, &jobs[1].nfiles, b);
+		add_path(&plan[1].px, &plan[1].npx, b);
 		free(b);
 	}
-	/*
-	 * seq_int_cast.cocci still runs on each side apart: with several
-	 * files in one spatch run it reported the casts of the first file
-	 * only (spatch 1.1.1, --include-headers-for-types), so the base
-	 * copies would lose theirs.
-	 */
-	g->base_files = jobs[0].files;
-	g->nbase_files = jobs[0].nfiles;
-	jobs[0].files = NULL;
-	jobs[0].nfiles = 0;
-	free((char *)jobs[1].label);
-	jobs[1].label = strdup("before and after the patch");
-	if (!jobs[1].label)
-		die("out of memory");
+	free_paths(plan[0].px, plan[0].npx);
+	plan[0].px = NULL;
+	plan[0].npx = 0;
 	return 1;
 }
 
@@ -494,74 +489,69 @@ static const char *const seq_calls[] = {
 	"seq_printf", "seq_vprintf", "seq_buf_printf", "seq_buf_vprintf",
 };
 
-static int has_seq_call(const char *root, const char *rel)
+/* The whole of @path (NUL bytes included), or NULL if it cannot be read. */
+static char *read_text(const char *path, size_t *len)
 {
-	char *path, *buf = NULL;
-	size_t len = 0, i;
-	FILE *f;
-	int found = 1;	/* unreadable: let cocci_run() report it */
+	FILE *f = fopen(path, "r");
+	size_t n = 0, alloc = 65536, got;
+	char *buf;
 
-	if (asprintf(&path, "%s/%s", root, rel) < 0)
-		die("out of memory");
-	f = fopen(path, "r");
-	free(path);
 	if (!f)
-		return 1;
-	if (getdelim(&buf, &len, '\0', f) >= 0) {
-		found = 0;
-		for (i = 0; i < sizeof(seq_calls) / sizeof(seq_calls[0]) && !found; i++)
-			found = strstr(buf, seq_calls[i]) != NULL;
+		return NULL;
+	buf = xmalloc(alloc);
+	while ((got = fread(buf + n, 1, alloc - n - 1, f)) > 0) {
+		n += got;
+		if (alloc - n < 4096)
+			buf = xrealloc(buf, alloc *= 2);
 	}
-	free(buf);
+	if (ferror(f)) {
+		fclose(f);
+		free(buf);
+		return NULL;
+	}
 	fclose(f);
-	return found;
+	buf[n] = '\0';
+	*len = n;
+	return buf;
 }
+
+/* What the rules need of a file: see file_needs(). */
+enum { NEED_PX = 1, NEED_CAST = 2 };
 
 /*
- * Can @root/@rel hold a long-wide integer conversion (%lx, %llu, %zx...)?
- * seq_int_cast.cocci reports only those, reading the format pieces from
- * the file's own text, so without one it cannot fire and its run (the
- * slow one: it parses every header) is skipped.  The scan errs on the
- * side of running: after a '%' it skips flags, width, precision and the
- * quotes and blanks between concatenated pieces, then looks for l, L, z,
- * Z or t.
+ * Which rules must run on @root/@rel, from its text alone.  Without one
+ * of seq_calls[] no rule can match.  Otherwise prefilter.h says which
+ * rule can report something: seq_int_cast.cocci needs a long-wide
+ * integer conversion and a cast to an integer type in the arguments of a
+ * seq call, seq_px.cocci a %px (or a %p, before v4.15).  seq_px.cocci
+ * also runs wherever the cast rule does: its run, which reads no header,
+ * is the one that says whether spatch parsed the whole file
+ * (check_unparsed()).  A file that cannot be read needs both: cocci_run()
+ * reports it.
  */
-static int has_wide_conversion(const char *root, const char *rel)
+static unsigned int file_needs(const char *root, const char *rel)
 {
-	char *path, *buf = NULL;
-	size_t len = 0;
-	FILE *f;
-	const char *p;
-	int found = 1;
+	char *path = xasprintf("%s/%s", root, rel), *buf;
+	unsigned int bits, need = NEED_PX | NEED_CAST;
+	size_t len, i;
 
-	if (asprintf(&path, "%s/%s", root, rel) < 0)
-		die("out of memory");
-	f = fopen(path, "r");
-	free(path);
-	if (!f)
-		return 1;
-	if (getdelim(&buf, &len, '\0', f) >= 0) {
-		found = 0;
-		for (p = strchr(buf, '%'); p && !found; p = strchr(p, '%')) {
-			p++;
-			while (*p && strchr("-+ 0#*.0123456789\"\t\n\\", *p))
-				p++;
-			found = *p && strchr("lLzZt", *p);
+	buf = read_text(path, &len);
+	if (buf) {
+		need = 0;
+		for (i = 0; i < sizeof(seq_calls) / sizeof(seq_calls[0]) && !need; i++)
+			if (memmem(buf, len, seq_calls[i], strlen(seq_calls[i])))
+				need = NEED_PX | NEED_CAST;
+		if (need) {
+			bits = prefilter_scan(buf, len);
+			if (prefilter_keep(PF_RULE_INT_CAST, bits, path))
+				need = NEED_PX | NEED_CAST;
+			else
+				need = prefilter_keep(PF_RULE_PX, bits, path) ? NEED_PX : 0;
 		}
+		free(buf);
 	}
-	free(buf);
-	fclose(f);
-	return found;
-}
-
-/* Add those of @files where seq_int_cast.cocci can fire to @v. */
-static void add_files_to(char ***v, size_t *n, char **files, size_t nfiles, const char *root)
-{
-	size_t i;
-
-	for (i = 0; i < nfiles; i++)
-		if (has_seq_call(root, files[i]) && has_wide_conversion(root, files[i]))
-			add_path(v, n, files[i]);
+	free(path);
+	return need;
 }
 
 /*
@@ -619,8 +609,10 @@ static int gate_main(struct gate *g, char **inputs, size_t ninputs)
 	struct cocci_result **filtered;
 	const struct patch **pp;
 	size_t n, i, k, nsecs, nchecked = 0, nnew = 0;
-	char **checked = NULL, **renames = NULL;
-	size_t nrenames = 0;
+	char **checked = NULL, **renames = NULL, **store[2] = { NULL, NULL };
+	size_t nrenames = 0, nstore[2] = { 0, 0 };
+	struct gate_cache cache;
+	struct plan *plan;
 	int ret = -1, combined;
 
 	if (check_tree(g) || read_patches(g, inputs, ninputs))
@@ -628,6 +620,7 @@ static int gate_main(struct gate *g, char **inputs, size_t ninputs)
 	if (!g->rules && !(g->rules = cocci_rules_dir()))
 		return -1;
 	g->run.rules_dir = g->rules;
+	g->run.python = g->python = gate_python();
 	n = g->ps.npatches;
 
 	g->tmp = gate_tmpdir();
@@ -678,18 +671,45 @@ static int gate_main(struct gate *g, char **inputs, size_t ninputs)
 		for (i = 0; i < j->nfiles; i++)
 			add_path(&checked, &nchecked, j->files[i]);
 	}
-	combined = combine_states(g, jobs);
-	if (combined < 0)
-		goto free_jobs;
-
 	/*
-	 * Two rule runs per state: seq_int_cast.cocci alone (see
-	 * make_cast_rules()), and seq_px.cocci - once for both states when
-	 * they are combined (combine_states()).  The files that cannot hold
-	 * a seq-output call are left out (the rules' own grep prefilter),
-	 * and a run left without files does not start: no file would mean
-	 * the whole tree to cocci_run().
+	 * The rule runs.  Each file gets the rules its text says can fire
+	 * (file_needs()); the findings of a base file may come from the
+	 * cache instead (gate_cache.c; store[1]: the cast rule ran too).  Then, per state,
+	 * seq_int_cast.cocci alone (see make_cast_rules()) and seq_px.cocci,
+	 * once for both states when they are combined (combine_states()).
+	 * A run left without files does not start: no file would mean the
+	 * whole tree to cocci_run().
 	 */
+	plan = calloc(g->nstates, sizeof(*plan));
+	if (!plan)
+		die("out of memory");
+	gate_cache_init(&cache, &g->run);
+	for (k = 0; k < g->nstates; k++) {
+		for (i = 0; i < jobs[k].nfiles; i++) {
+			const char *f = jobs[k].files[i];
+			unsigned int need = file_needs(g->states[k].dir, f);
+			struct cocci_result r;
+
+			if (k == 0 && need) {
+				int cast = !!(need & NEED_CAST);
+
+				if (gate_cache_get(&cache, g->states[0].dir, f, cast, &r)) {
+					merge_result(&jobs[0].res, &r);
+					cocci_result_free(&r);
+					need = 0;
+				} else {
+					add_path(&store[cast], &nstore[cast], f);
+				}
+			}
+			if (need & NEED_CAST)
+				add_path(&plan[k].cast, &plan[k].ncast, f);
+			if (need & NEED_PX)
+				add_path(&plan[k].px, &plan[k].npx, f);
+		}
+	}
+	combined = combine_states(g, plan);
+	if (combined < 0)
+		goto free_plan;
 	{
 		struct gate_job *run = calloc(2 * g->nstates + 1, sizeof(*run));
 		size_t m = 0, *owner = calloc(2 * g->nstates + 1, sizeof(*owner));
@@ -697,37 +717,21 @@ static int gate_main(struct gate *g, char **inputs, size_t ninputs)
 		if (!run || !owner)
 			die("out of memory");
 		for (k = 0; k < g->nstates; k++) {
-			char **cand = NULL, **cast = NULL;
-			size_t ncand = 0, ncast = 0;
-
-			for (i = 0; i < jobs[k].nfiles; i++) {
-				char *orig;
-
-				if (!has_seq_call(g->states[k].dir, jobs[k].files[i]))
-					continue;
-				add_path(&cand, &ncand, jobs[k].files[i]);
-				/* Base copies are for seq_px.cocci only (see combine_states()). */
-				orig = combined ? unbase_name(jobs[k].files[i]) : NULL;
-				if (!orig && has_wide_conversion(g->states[k].dir, jobs[k].files[i]))
-					add_path(&cast, &ncast, jobs[k].files[i]);
-				free(orig);
-			}
-			if (combined && k == 0)
-				add_files_to(&cast, &ncast, g->base_files, g->nbase_files,
-					     g->states[0].dir);
 			/* The slow one first, so that two jobs at once finish together. */
-			if (ncast) {
+			if (plan[k].ncast) {
 				run[m] = jobs[k];
-				run[m].files = cast;
-				run[m].nfiles = ncast;
+				run[m].files = plan[k].cast;
+				run[m].nfiles = plan[k].ncast;
 				run[m].casts = 1;
 				owner[m++] = k;
 			}
-			if (ncand) {
+			if (plan[k].npx) {
 				run[m] = jobs[k];
-				run[m].files = cand;
-				run[m].nfiles = ncand;
+				run[m].files = plan[k].px;
+				run[m].nfiles = plan[k].npx;
 				run[m].casts = 0;
+				if (combined)
+					run[m].label = "before and after the patch";
 				owner[m++] = k;
 			}
 		}
@@ -751,18 +755,26 @@ static int gate_main(struct gate *g, char **inputs, size_t ninputs)
 				ret = -1;
 			merge_result(&j->res, &run[k].res);
 			cocci_result_free(&run[k].res);
-			free_paths(run[k].files, run[k].nfiles);
 		}
 		free(run);
 		free(owner);
 		if (ret) {
 			ret = -1;
-			goto free_jobs;
+			goto free_plan;
 		}
 		ret = -1;
 		if (combined)
 			split_combined(&jobs[1].res, &jobs[0].res);
 	}
+	/* The base side's findings, for the next gate of these files. */
+	for (k = 0; k < 2; k++)
+		for (i = 0; i < nstore[k]; i++) {
+			struct cocci_result *r = filter(&jobs[0].res, &store[k][i], 1);
+
+			gate_cache_put(&cache, g->states[0].dir, store[k][i], (int)k, r);
+			free(r->findings);
+			free(r);
+		}
 
 	/* Compare. */
 	nsecs = g->series ? n : 1;
@@ -812,7 +824,15 @@ static int gate_main(struct gate *g, char **inputs, size_t ninputs)
 	free(secs);
 	free(filtered);
 	free(pp);
-free_jobs:
+free_plan:
+	for (k = 0; k < g->nstates; k++) {
+		free_paths(plan[k].px, plan[k].npx);
+		free_paths(plan[k].cast, plan[k].ncast);
+	}
+	free(plan);
+	free_paths(store[0], nstore[0]);
+	free_paths(store[1], nstore[1]);
+	gate_cache_free(&cache);
 	for (k = 0; k < g->nstates; k++) {
 		cocci_result_free(&jobs[k].res);
 		free_paths(jobs[k].files, jobs[k].nfiles);
@@ -851,7 +871,7 @@ int cmd_gate(int argc, char **argv)
 	free(g.rules);
 	free(g.tmp);
 	free(g.cast_rules);
-	free_paths(g.base_files, g.nbase_files);
+	free(g.python);
 	free(inputs);
 	cleanup_tmp();
 	return ret;

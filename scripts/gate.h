@@ -4,6 +4,7 @@
  *
  *   gate_tree.c   scratch copies of a tree: shadow trees, git apply, --range
  *   gate_run.c    the rules in child processes, with a deadline
+ *   gate_cache.c  the base side's findings, kept between runs
  *   gate_diff.c   fingerprints: which findings a patch adds or fixes
  *   gate_out.c    text, gcc, JSON and SARIF reports
  */
@@ -11,6 +12,7 @@
 #define PTRGUARD_GATE_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 #include "cocci.h"
 #include "patch.h"
@@ -72,6 +74,7 @@ struct gate_run_opts {
 	const char *rules_dir;
 	const char *cast_rules_dir;	/* seq_int_cast.cocci linked as seq_px.cocci */
 	const char *spatch;	/* NULL: cocci's default */
+	const char *python;	/* spatch --python; NULL: spatch's own choice */
 	unsigned int jobs;	/* child processes at once */
 	unsigned int timeout;	/* seconds per job; 0: none */
 	int verbose;
@@ -79,6 +82,42 @@ struct gate_run_opts {
 
 /* Run every job (up to opts->jobs at once); -1 after error() on any failure. */
 int gate_run_jobs(const struct gate_run_opts *opts, struct gate_job *jobs, size_t njobs);
+
+/*
+ * A cocci_result as text, one record a line ("F", "U", "N", then "E"),
+ * fields escaped as the rules' records are: how a rule run's child
+ * answers, and what the cache keeps.  gate_result_read() parses it in
+ * place and returns -1 if it is malformed or incomplete (no "E").
+ */
+void gate_result_write(FILE *f, const struct cocci_result *res);
+int gate_result_read(char *buf, struct cocci_result *res);
+
+/* ---- gate_cache.c ---- */
+
+struct gate_cache {
+	char *dir;		/* NULL: no cache */
+	char *ident;		/* the key's part common to all files: tools, rule */
+	size_t nident;
+	int verbose;
+};
+
+/*
+ * The cache of the tools and rules of @run: $PTRGUARD_GATE_CACHE ("" or
+ * "off": none), else $PTRGUARD_CACHE/gate, else ~/.cache/ptrguard/gate.
+ */
+int gate_cache_init(struct gate_cache *c, const struct gate_run_opts *run);
+void gate_cache_free(struct gate_cache *c);
+/*
+ * The findings of @rel as it is in the tree @root, of seq_px.cocci and,
+ * with @cast, seq_int_cast.cocci, when stored: 1 and @res filled, else 0.
+ */
+int gate_cache_get(struct gate_cache *c, const char *root, const char *rel, int cast,
+		   struct cocci_result *res);
+/* Store @res, the complete findings of those rules on @rel in @root (clean results only). */
+void gate_cache_put(struct gate_cache *c, const char *root, const char *rel, int cast,
+		    const struct cocci_result *res);
+/* The python3 for spatch: $PTRGUARD_PYTHON, or the first python3 on PATH that is no script. */
+char *gate_python(void);
 
 /* ---- gate_diff.c ---- */
 

@@ -101,41 +101,26 @@ static int keyed_cmp(const void *pa, const void *pb)
 	return a->f->column < b->f->column ? -1 : a->f->column > b->f->column;
 }
 
-/* The line of a patch that added (kind '+') or removed ('-') @line of @path. */
+/*
+ * The line of a patch that added (kind '+') or removed ('-') @line of
+ * @path: the one at that very place (with the text @text, if given), else,
+ * unless @exact, the one with the text @text nearest to it (a hunk
+ * applied at an offset).  Later patches first.
+ */
 static const struct patch_line *find_patch_line(const struct patch *const *patches,
 						size_t npatches, char kind, const char *path,
 						unsigned int line, const char *text,
 						int exact, const struct patch **which)
 {
-	const struct patch_line *best = NULL;
+	const struct patch_line *here = NULL, *best = NULL;
+	const struct patch *here_p = NULL, *best_p = NULL;
 	unsigned int bestdist = 0;
 	size_t i, j, k;
 
-	/* Exact place first: the line number the patch gives. */
-	for (i = npatches; i-- > 0;) {
+	for (i = npatches; i-- > 0 && !here;) {
 		const struct patch *p = patches[i];
 
-		for (j = 0; j < p->nfiles; j++) {
-			const struct patch_file *pf = &p->files[j];
-			const char *fp = kind == '+' ? pf->new_path : pf->old_path;
-
-			if (!fp || strcmp(fp, path))
-				continue;
-			for (k = 0; k < pf->nlines; k++)
-				if (pf->lines[k].kind == kind && pf->lines[k].file_line == line &&
-				    (!text || !strcmp(pf->lines[k].text, text))) {
-					*which = p;
-					return &pf->lines[k];
-				}
-		}
-	}
-	if (!text || exact)
-		return NULL;
-	/* Then the same text nearest to it (a hunk applied at an offset). */
-	for (i = npatches; i-- > 0;) {
-		const struct patch *p = patches[i];
-
-		for (j = 0; j < p->nfiles; j++) {
+		for (j = 0; j < p->nfiles && !here; j++) {
 			const struct patch_file *pf = &p->files[j];
 			const char *fp = kind == '+' ? pf->new_path : pf->old_path;
 
@@ -146,16 +131,28 @@ static const struct patch_line *find_patch_line(const struct patch *const *patch
 				unsigned int d = pl->file_line > line ? pl->file_line - line :
 					line - pl->file_line;
 
-				if (pl->kind != kind || strcmp(pl->text, text))
+				if (pl->kind != kind || (text && strcmp(pl->text, text)))
 					continue;
-				if (!best || d < bestdist) {
+				if (!d) {
+					here = pl;
+					here_p = p;
+					break;
+				}
+				if (text && (!best || d < bestdist)) {
 					best = pl;
+					best_p = p;
 					bestdist = d;
-					*which = p;
 				}
 			}
 		}
 	}
+	if (here) {
+		*which = here_p;
+		return here;
+	}
+	if (!text || exact || !best)
+		return NULL;
+	*which = best_p;
 	return best;
 }
 

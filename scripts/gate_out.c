@@ -103,20 +103,8 @@ static void json_item(const struct gate_item *it)
 
 	fputs("{\"status\": ", stdout);
 	output_json_string(stdout, it->fixed ? "fixed" : "new");
-	fputs(", \"file\": ", stdout);
-	output_json_string(stdout, it->path);
-	printf(", \"line\": %u, \"column\": %u, \"class\": ", f->line, f->column);
-	output_json_string(stdout, f->cls);
-	fputs(", \"conversion\": ", stdout);
-	output_json_string(stdout, f->conversion);
-	fputs(", \"function\": ", stdout);
-	output_json_string(stdout, f->function);
-	fputs(", \"format\": ", stdout);
-	output_json_string(stdout, f->format);
-	fputs(", \"argument\": ", stdout);
-	output_json_string(stdout, f->arg);
-	fputs(", \"message\": ", stdout);
-	output_json_string(stdout, f->message);
+	fputs(", ", stdout);
+	output_json_finding_fields(stdout, f, it->path, 0);
 	fputs(", \"patch\": ", stdout);
 	if (it->patch)
 		output_json_string(stdout, patch_name(it->patch, name, sizeof(name)));

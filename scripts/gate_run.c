@@ -41,7 +41,7 @@ static void put_field(FILE *f, const char *s)
 	}
 }
 
-static void serialize(FILE *f, const struct cocci_result *res)
+void gate_result_write(FILE *f, const struct cocci_result *res)
 {
 	size_t i;
 
@@ -90,8 +90,7 @@ static size_t split_fields(char *line, char **fields, size_t max)
 	return n;
 }
 
-/* Parse a child's answer; -1 if it is incomplete or malformed. */
-static int deserialize(char *buf, struct cocci_result *res)
+int gate_result_read(char *buf, struct cocci_result *res)
 {
 	char *line, *save = NULL, *fields[11];
 	int done = 0;
@@ -178,6 +177,8 @@ static void child_main(const struct gate_run_opts *opts, struct gate_job *job, i
 	co.npaths = job->nfiles;
 	co.rules_dir = job->casts ? opts->cast_rules_dir : opts->rules_dir;
 	co.spatch = opts->spatch;
+	co.python = opts->python;
+	co.no_query = 1;	/* the gate chose the files: see gate.c */
 	co.jobs = 1;
 	co.casts = 0;	/* one rule per run: see make_cast_rules() in gate.c */
 	co.verbose = opts->verbose;
@@ -189,7 +190,7 @@ static void child_main(const struct gate_run_opts *opts, struct gate_job *job, i
 	out = fdopen(fd, "w");
 	if (!out)
 		_exit(EXIT_ERROR);
-	serialize(out, &res);
+	gate_result_write(out, &res);
 	rc = fclose(out) ? EXIT_ERROR : 0;
 	cocci_result_free(&res);
 	for (i = 0; i < job->nfiles; i++)
@@ -305,7 +306,7 @@ static int finish_child(const struct gate_run_opts *opts, struct child *c)
 		if (!c->buf)
 			die("out of memory");
 		c->buf[c->len] = '\0';
-		if (deserialize(c->buf, &c->job->res)) {
+		if (gate_result_read(c->buf, &c->job->res)) {
 			c->job->why = xasprintf("ptrguard: gate: the rule run (%s) gave an incomplete answer\n",
 						c->job->label);
 			ret = -1;

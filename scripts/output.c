@@ -103,14 +103,16 @@ static void gcc_line(FILE *out, const struct finding *f)
 		f->cls, f->conversion, f->message);
 }
 
-static void json_finding(FILE *out, const struct finding *f)
+void output_json_finding_fields(FILE *out, const struct finding *f, const char *file, int leak)
 {
-	fputs("{\"file\": ", out);
-	output_json_string(out, f->file);
+	fputs("\"file\": ", out);
+	output_json_string(out, file ? file : f->file);
 	fprintf(out, ", \"line\": %u, \"column\": %u, \"class\": ", f->line, f->column);
 	output_json_string(out, f->cls);
-	fputs(", \"leak\": ", out);
-	fputs(finding_is_leak(f) ? "true" : "false", out);
+	if (leak) {
+		fputs(", \"leak\": ", out);
+		fputs(finding_is_leak(f) ? "true" : "false", out);
+	}
 	fputs(", \"conversion\": ", out);
 	output_json_string(out, f->conversion);
 	fputs(", \"function\": ", out);
@@ -121,6 +123,12 @@ static void json_finding(FILE *out, const struct finding *f)
 	output_json_string(out, f->arg);
 	fputs(", \"message\": ", out);
 	output_json_string(out, f->message);
+}
+
+static void json_finding(FILE *out, const struct finding *f)
+{
+	fputc('{', out);
+	output_json_finding_fields(out, f, NULL, 1);
 	fputc('}', out);
 }
 

@@ -29,4 +29,12 @@ int output_findings(FILE *out, enum output_format format, const char *tool,
 /* Write @s as a JSON string (with the quotes). */
 void output_json_string(FILE *out, const char *s);
 
+/*
+ * Write the members of @f, without the braces: "file", "line", "column",
+ * "class", with @leak also "leak" (true for a leak class), "conversion",
+ * "function", "format", "argument", "message".  @file, when not NULL,
+ * is shown instead of f->file.  Shared by audit's and gate's JSON.
+ */
+void output_json_finding_fields(FILE *out, const struct finding *f, const char *file, int leak);
+
 #endif
