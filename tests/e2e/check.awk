@@ -218,6 +218,7 @@ BEGIN {
 	if ("hashing" in F) hashing_seen = F["hashing"]
 	if ("addr" in F) addr = F["addr"]
 	if ("scanner" in F) scanner = F["scanner"]
+	if ("note_addr" in F) note_addr = F["note_addr"]
 	if ("error" in F) fail(boot " guest setup", F["error"])
 	if ("robust_error" in F) robust_errors = robust_errors " " F["file"] ":" F["errno"]
 	next
@@ -240,6 +241,9 @@ inscan != "" {
 	# a finding is a JSON object {"file": "PATH", ...}, one per line
 	if (match($0, /"file": "\/proc\/ptrguard_e2e\/[a-zA-Z_]+"/))
 		scanned[inscan, substr($0, RSTART + 9, RLENGTH - 10)] = 1
+	# the module's ELF note: binary, the desc (e2e_obj's address) at 24
+	if (index($0, "{\"file\": \"/sys/module/ptrguard_e2e/notes/.note.PtrGuard\", "))
+		note_found[inscan] = note_found[inscan] $0 "\n"
 	next
 }
 /^DMESG-BEGIN/ { indmesg = 1; next }
@@ -345,6 +349,20 @@ END {
 	# The scanner hook, when the guest had a scanner: root in mode 0 must
 	# see the module's leaks; the unprivileged user in mode 2 none of them.
 	if (scanner == "present") {
+		# The binary leak (not seq_file output: sysfs shows the module's
+		# SHT_NOTE section as the loader relocated it) is found as one
+		# 8-byte little-endian value at offset 24, e2e_obj's kallsyms value.
+		name = boot " scan as root finds the ELF note leak /sys/module/ptrguard_e2e/notes/.note.PtrGuard @24"
+		want = "{\"file\": \"/sys/module/ptrguard_e2e/notes/.note.PtrGuard\", \"offset\": 24, " \
+		       "\"value\": \"" note_addr "\", \"address\": \"0x" note_addr "\", \"encoding\": \"le64\", "
+		if (note_addr !~ /^ffffffff[0-9a-f]+$/ || length(note_addr) != 16)
+			fail(name, "no kallsyms address of e2e_obj from the guest (note_addr=" note_addr ")")
+		else if (note_found["root"] == "")
+			fail(name, "not in the scan output")
+		else if (!index(note_found["root"], want) || split(note_found["root"], nl, "\n") != 2)
+			fail(name, "want one finding starting " want ", got " note_found["root"])
+		else
+			pass(name)
 		split("px pV lx pS_nosym px_long p pK", found, " ")
 		for (i in found) {
 			f = "/proc/ptrguard_e2e/" found[i]

@@ -1,13 +1,21 @@
 #!/bin/sh
 # Build the e2e initramfs (newc cpio, gzip) and print its path.
 #
-# Usage: initramfs.sh OUT.cpio.gz MODULE.ko
+# Usage: initramfs.sh [--perl] OUT.cpio.gz MODULE.ko
 #
 # Contents: busybox-static with one symlink per applet, /init
 # (tests/e2e/guest-init.sh), the awk record summarizer, the static helpers
 # e2e-read and e2e-sockets (built here from tests/e2e/*.c), the test module,
 # and build/ptrguard-static as /bin/ptrguard when that exists (the live
 # scanner hook).  Exit 2 on any error, naming the missing input.
+#
+# --perl (bench/scan-vm.sh only; the test initramfs stays small): also the
+# host's perl and the kernel's scripts/leaking_addresses.pl from the
+# pristine tree, as /lib/leaking_addresses.pl.  What perl needs is found by
+# running that script on the host over a small directory (a text file with
+# an address, a binary file, an address in a path name) with a module whose
+# END block prints %INC and DynaLoader's shared objects; those files, perl,
+# and every library ldd names for them are copied to the same paths.
 set -eu
 
 here=$(cd "$(dirname "$0")" && pwd)
@@ -18,7 +26,12 @@ die() {
 	exit 2
 }
 
-[ $# -eq 2 ] || { echo "usage: initramfs.sh OUT.cpio.gz MODULE.ko" >&2; exit 2; }
+perl=no
+if [ "${1:-}" = --perl ]; then
+	perl=yes
+	shift
+fi
+[ $# -eq 2 ] || { echo "usage: initramfs.sh [--perl] OUT.cpio.gz MODULE.ko" >&2; exit 2; }
 out=$1
 ko=$2
 busybox=$(command -v busybox) || die "busybox: not found (package busybox-static)"
@@ -27,8 +40,55 @@ file -L "$busybox" 2>/dev/null | grep -q 'statically linked' ||
 	die "$busybox: not statically linked (package busybox-static)"
 [ -f "$ko" ] || die "$ko: no such module"
 
+# copy_abs FILE: FILE (symlinks resolved) to the same path in the stage.
+copy_abs() {
+	mkdir -p "$stage$(dirname "$1")"
+	cp -L "$1" "$stage$1" || die "$1: copy failed"
+}
+
+# --perl: perl, the modules and libraries it loads to run
+# leaking_addresses.pl, and the script.
+add_perl() {
+	hostperl=$(command -v perl) || die "perl: not found on the host"
+	ksrc=$("$top/scripts/kernel-tree.sh") || die "no pristine kernel tree (scripts/kernel-tree.sh)"
+	la=$ksrc/scripts/leaking_addresses.pl
+	[ -r "$la" ] || die "$la: not found"
+	probe=$stage.perl
+	mkdir -p "$probe/dir/ffff888000002000"
+	echo "x ffff888000001000 y" >"$probe/dir/text"
+	printf 'bin\000\377\001ary' >"$probe/dir/binary"
+	cat >"$probe/incdump.pm" <<'EOF'
+package incdump;
+END {
+	print STDERR "INC-FILE $_\n" for values %INC;
+	print STDERR "INC-FILE $_\n" for @DynaLoader::dl_shared_objects;
+}
+1;
+EOF
+	sed "s|^my @DIRS = .*|my @DIRS = ('$probe/dir');|" "$la" >"$probe/la.pl"
+	grep -q "^my @DIRS = ('$probe/dir');" "$probe/la.pl" ||
+		die "$la: could not retarget its @DIRS for the probe run"
+	"$hostperl" -I"$probe" -Mincdump "$probe/la.pl" >"$probe/out" 2>"$probe/err" ||
+		die "$la: probe run on the host failed (see $probe/err)"
+	grep -q "^$probe/dir/text: x ffff888000001000 y\$" "$probe/out" ||
+		die "$la: the probe run did not report the probe's address"
+	files=$(sed -n 's/^INC-FILE //p' "$probe/err" | grep -v "^$probe/")
+	[ -n "$files" ] || die "$la: the probe run listed no perl modules"
+	libs=$(for f in "$hostperl" $(echo "$files" | grep '\.so$'); do
+		ldd "$f" | sed -n 's|.*=> \(/[^ ]*\) .*|\1|p; s|^[[:space:]]*\(/[^ ]*\) .*|\1|p'
+	done | sort -u)
+	[ -n "$libs" ] || die "ldd $hostperl: no libraries"
+	for f in $files $libs; do
+		copy_abs "$f"
+	done
+	copy_abs "$hostperl"
+	[ -e "$stage/bin/perl" ] || ln -s "$hostperl" "$stage/bin/perl"
+	cp "$la" "$stage/lib/leaking_addresses.pl"
+	rm -rf "$probe"
+}
+
 stage=$(mktemp -d "${TMPDIR:-/tmp}/e2e-initramfs.XXXXXX")
-trap 'rm -rf "$stage"' EXIT
+trap 'rm -rf "$stage" "$stage.perl"' EXIT
 chmod 755 "$stage"	# it becomes /: the unprivileged reader must get through
 mkdir -p "$stage/bin" "$stage/lib" "$stage/proc" "$stage/sys" "$stage/dev" \
 	"$stage/tmp" "$stage/etc"
@@ -51,6 +111,7 @@ cp "$ko" "$stage/lib/ptrguard_e2e.ko"
 if [ -x "$top/build/ptrguard-static" ]; then
 	cp "$top/build/ptrguard-static" "$stage/bin/ptrguard"
 fi
+[ $perl = no ] || add_perl
 printf 'root:x:0:0:root:/:/bin/sh\nuser:x:1000:1000:user:/tmp:/bin/sh\n' >"$stage/etc/passwd"
 printf 'root:x:0:\nuser:x:1000:\n' >"$stage/etc/group"
 

@@ -19,8 +19,15 @@
  * file name is in it), so each leak is a call site of its own for the
  * guard's "log once per call site" mode.  Two debugfs files
  * share the show functions of their /proc twins on purpose: same call site.
+ *
+ * One leak is binary and not seq_file output at all: an ELF note whose
+ * desc is the address of e2e_obj (the variable), relocated by the module
+ * loader, which sysfs shows as /sys/module/ptrguard_e2e/notes/.note.PtrGuard
+ * (as /sys/kernel/notes showed vmlinux's in CVE-2024-26816).  The live
+ * scanner must find it there; the guard does not cover it.
  */
 #include <linux/debugfs.h>
+#include <linux/elfnote.h>
 #include <linux/err.h>
 #include <linux/kernel.h>
 #include <linux/module.h>
@@ -38,6 +45,12 @@
 #define E2E_HEAVY	1000
 
 static void *e2e_obj;
+
+/*
+ * Name "PtrGuard" (9 bytes with the NUL, padded to 12) puts the desc at
+ * byte 24 of the note file: 8-byte aligned, little-endian.
+ */
+ELFNOTE64("PtrGuard", 1, &e2e_obj);
 
 static const u8 e2e_mac[6] = { 0x02, 0x00, 0x5e, 0x10, 0x20, 0x30 };
 static const __be32 e2e_ip4 = cpu_to_be32(0x7f000001);
