@@ -6,6 +6,7 @@
 #   make bench      full-tree scans and benchmarks (bench/*.sh)
 #   make kernel-series   the runtime guard as a git format-patch series
 #   make e2e        boot the guarded kernel under qemu and check /proc
+#   make e2e-full   the same, plus a lockdep + KASAN kernel (slow build)
 #   make gate PATCH=FILE  gate a patch against KSRC
 #   make install PREFIX=DIR
 #
@@ -65,6 +66,9 @@ kernel-series: setup
 e2e: setup build/ptrguard
 	@tests/e2e/run
 
+e2e-full: setup build/ptrguard
+	@E2E_FULL=1 tests/e2e/run
+
 gate: setup build/ptrguard
 	@[ -n "$(PATCH)" ] || { echo "make gate: PATCH=FILE is required" >&2; exit 2; }
 	@ksrc="$(KSRC)"; [ -n "$$ksrc" ] || ksrc=$$(scripts/kernel-tree.sh) || exit 2; \
@@ -78,4 +82,4 @@ install: build/ptrguard
 clean:
 	rm -rf build
 
-.PHONY: all setup kernel-tree audit test bench kernel-series e2e gate install clean
+.PHONY: all setup kernel-tree audit test bench kernel-series e2e e2e-full gate install clean

@@ -147,6 +147,32 @@ static long long now_ns(void)
 	return ts.tv_sec * 1000000000LL + ts.tv_nsec;
 }
 
+/* What timed reads ended in, for -r and -T */
+struct tally {
+	long total, ok, eperm, other;
+	int err;		/* the last unexpected errno */
+};
+
+static void tally(struct tally *t, int e)
+{
+	t->total++;
+	if (!e)
+		t->ok++;
+	else if (e == EPERM)
+		t->eperm++;
+	else {
+		t->other++;
+		t->err = e;
+	}
+}
+
+static int tally_print(const struct tally *t, long long median_ns)
+{
+	printf("runs=%ld ok=%ld eperm=%ld other=%ld errno=%s median_ns=%lld\n",
+	       t->total, t->ok, t->eperm, t->other, errname(t->err), median_ns);
+	return t->ok == t->total ? 0 : 1;
+}
+
 int main(int argc, char **argv)
 {
 	const char *outpath = NULL;
@@ -187,61 +213,38 @@ int main(int argc, char **argv)
 		drop_to(uid);
 
 	if (batch_ms) {
+		struct tally t = { 0 };
 		long long mean[5], end, t0;
-		long b, n, total = 0, ok = 0, eperm = 0, other = 0;
+		long b, n;
 
-		err = 0;
 		for (b = 0; b < 5; b++) {
 			t0 = now_ns();
 			end = t0 + batch_ms * 1000000LL;
-			for (n = 0; n == 0 || now_ns() < end; n++) {
-				int e = read_once(argv[optind], buf, size, -1, &bytes,
-						  &reads, &last);
-
-				if (!e) {
-					ok++;
-				} else if (e == EPERM) {
-					eperm++;
-				} else {
-					other++;
-					err = e;
-				}
-			}
+			for (n = 0; n == 0 || now_ns() < end; n++)
+				tally(&t, read_once(argv[optind], buf, size, -1,
+						    &bytes, &reads, &last));
 			mean[b] = (now_ns() - t0) / n;
-			total += n;
 		}
 		qsort(mean, 5, sizeof(*mean), cmp_ll);
-		printf("runs=%ld ok=%ld eperm=%ld other=%ld errno=%s median_ns=%lld\n",
-		       total, ok, eperm, other, errname(err), mean[2]);
-		return ok == total ? 0 : 1;
+		return tally_print(&t, mean[2]);
 	}
 
 	if (runs) {
-		long long *t = calloc(runs, sizeof(*t));
-		long i, ok = 0, eperm = 0, other = 0;
+		struct tally t = { 0 };
+		long long *ns = calloc(runs, sizeof(*ns));
+		long i;
 
-		if (!t)
+		if (!ns)
 			die("calloc", NULL);
-		err = 0;
 		for (i = 0; i < runs; i++) {
 			long long t0 = now_ns();
-			int e = read_once(argv[optind], buf, size, -1, &bytes,
-					  &reads, &last);
 
-			t[i] = now_ns() - t0;
-			if (!e) {
-				ok++;
-			} else if (e == EPERM) {
-				eperm++;
-			} else {
-				other++;
-				err = e;
-			}
+			tally(&t, read_once(argv[optind], buf, size, -1, &bytes,
+					    &reads, &last));
+			ns[i] = now_ns() - t0;
 		}
-		qsort(t, runs, sizeof(*t), cmp_ll);
-		printf("runs=%ld ok=%ld eperm=%ld other=%ld errno=%s median_ns=%lld\n",
-		       runs, ok, eperm, other, errname(err), t[runs / 2]);
-		return ok == runs ? 0 : 1;
+		qsort(ns, runs, sizeof(*ns), cmp_ll);
+		return tally_print(&t, ns[runs / 2]);
 	}
 
 	err = read_once(argv[optind], buf, size, out, &bytes, &reads, &last);

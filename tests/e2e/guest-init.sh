@@ -9,10 +9,15 @@
 #                   kernel.seq_ptr_guard exists, else 0) x root/unprivileged
 #                   x files, then the robustness run, then the scanner hook
 #   e2e.run=bench   bench/guard-overhead.sh's timings
+#   e2e.run=scanbench  bench/scan-vm.sh: leaking_addresses.pl (needs the
+#                   initramfs.sh --perl image) and `ptrguard scan`, timed
+#                   side by side, then both outputs of the last round
+#   e2e.runs=N      scanbench rounds (default 3)
 #   e2e.boot=NAME   a label repeated in every line (hash, nohash, ...)
 #   e2e.secs=N      robustness run length in seconds (default 10)
 #   e2e.bms=N       bench batch length in ms (default 200; 5 batches per
 #                   timing, see e2e-read -T)
+#   e2e.brounds=N   bench rounds (default 7)
 #
 # Console lines (all start with a marker word):
 #   E2E-BEGIN / E2E-END      the run started / finished cleanly
@@ -24,6 +29,8 @@
 #   OBS robust ...           the robustness run's reader counts
 #   SCAN-BEGIN/SCAN-END      `ptrguard scan` output (when /bin/ptrguard)
 #   BENCH ...                one timing
+#   SCANBENCH ...            one scanbench timing, or a fact about it
+#   BLOB-BEGIN/BLOB-END      a file, gzip then base64 (scanbench outputs)
 #   DMESG-BEGIN/DMESG-END    the whole kernel log at the end
 PATH=/bin
 export PATH
@@ -41,12 +48,16 @@ run=test
 boot=none
 secs=10
 bms=200
+brounds=7
+runs=3
 for arg in $(cat /proc/cmdline); do
 	case $arg in
 	e2e.run=*) run=${arg#*=} ;;
 	e2e.boot=*) boot=${arg#*=} ;;
 	e2e.secs=*) secs=${arg#*=} ;;
 	e2e.bms=*) bms=${arg#*=} ;;
+	e2e.brounds=*) brounds=${arg#*=} ;;
+	e2e.runs=*) runs=${arg#*=} ;;
 	esac
 done
 
@@ -254,11 +265,15 @@ scan() {
 	setkr 0
 	setmode 0
 	# The whole output (40,000 findings, most of them /proc/kallsyms) stays
-	# in the guest; the console gets its size and the module's findings.
+	# in the guest; the console gets its size and the module's findings:
+	# its seq_files and its ELF note (a binary file), whose address is
+	# that of e2e_obj in kallsyms.
+	echo "INFO note_addr=$(note_addr)"
 	timeout 300 ptrguard scan --json /proc /sys >/tmp/scan.json 2>/tmp/scan.err
 	rc=$?
 	echo "SCAN-BEGIN boot=$boot user=root mode=0"
-	grep -F '"file": "/proc/ptrguard_e2e/' /tmp/scan.json
+	grep -F -e '"file": "/proc/ptrguard_e2e/' \
+		-e '"file": "/sys/module/ptrguard_e2e/notes/' /tmp/scan.json
 	echo "SCAN-END rc=$rc findings=$(grep -c '"file": ' /tmp/scan.json) errors=$(wc -l </tmp/scan.err)"
 	if [ -e /proc/sys/kernel/seq_ptr_guard ]; then
 		setmode 2
@@ -274,16 +289,97 @@ bench() {
 	sleep 1
 	bmodes=0
 	[ -e /proc/sys/kernel/seq_ptr_guard ] && bmodes="0 2"
-	for round in 1 2 3; do
-		for mode in $bmodes; do
-			setmode $mode
-			for f in /proc/meminfo /proc/self/maps /proc/ptrguard_e2e/heavy /proc/net/unix; do
+	# Each file's modes are timed back to back, so that a ratio compares
+	# reads made under the same host load.
+	for round in $(seq "$brounds"); do
+		for f in /proc/meminfo /proc/self/maps /proc/ptrguard_e2e/heavy /proc/net/unix; do
+			for mode in $bmodes; do
+				setmode $mode
 				set -- $(e2e-read -u $UNPRIV -T "$bms" $f | tr '=' ' ')
 				echo "BENCH boot=$boot round=$round mode=$mode file=$f runs=$2 ok=$4 median_ns=${12}"
 			done
 		done
 	done
 	setmode 0
+}
+
+# timed TOOL ROUND OUT CMD...: run CMD (stdout to OUT, stderr to OUT.err)
+# under a 600 s timeout; one SCANBENCH line with busybox time's wall,
+# user and system seconds.
+timed() {
+	tool=$1 round=$2 out=$3
+	shift 3
+	time -f '%e %U %S' -o /tmp/time timeout 600 "$@" >"$out" 2>"$out.err"
+	rc=$?
+	set -- $(tail -n 1 /tmp/time)
+	echo "SCANBENCH tool=$tool round=$round rc=$rc wall=$1 user=$2 sys=$3 lines=$(wc -l <"$out") errlines=$(wc -l <"$out.err")"
+}
+
+# blob NAME FILE: FILE on the console, gzip'd and base64'd (the outputs
+# are megabytes; the host decodes them).
+blob() {
+	echo "BLOB-BEGIN name=$1 bytes=$(wc -c <"$2")"
+	gzip -c "$2" | base64
+	echo "BLOB-END name=$1"
+}
+
+# leaking_addresses.pl and `ptrguard scan` over the same roots (/proc with
+# pid 1 only, /sys with debugfs and tracefs below it, the kernel log), as
+# root at kptr_restrict 0 in guard mode 0; each round runs the script, the
+# scanner with its default (text) output and with --json, in an order
+# that alternates from round to round.
+scanbench() {
+	setkr 0
+	setmode 0
+	[ -x /usr/bin/perl ] && [ -r /lib/leaking_addresses.pl ] ||
+		{ echo "INFO error=no_perl_in_initramfs"; return; }
+	[ -x /bin/ptrguard ] || { echo "INFO error=no_ptrguard_in_initramfs"; return; }
+	echo "SCANBENCH perl=$(perl -e 'print $]') runs=$runs note_addr=$(note_addr)"
+	# tracefs is mounted twice (/sys/kernel/tracing and the debugfs
+	# automount): the same directory, which the scanner enters once.
+	echo "SCANBENCH dir=/sys/kernel/tracing id=$(stat -c %d:%i /sys/kernel/tracing)"
+	echo "SCANBENCH dir=/sys/kernel/debug/tracing id=$(stat -c %d:%i /sys/kernel/debug/tracing/)"
+	cd /tmp || return
+	# The guest's clock, to be checked against the host's (bench/scan-vm.sh).
+	echo "SCANBENCH begin_uptime=$(cut -d' ' -f1 /proc/uptime)"
+	i=1
+	while [ $i -le "$runs" ]; do
+		order="perl ptrguard ptrguard-json"
+		[ $((i % 2)) = 0 ] && order="ptrguard-json ptrguard perl"
+		for tool in $order; do
+			case $tool in
+			perl)
+				timed perl $i /tmp/pl.out perl /lib/leaking_addresses.pl
+				;;
+			ptrguard)
+				timed ptrguard $i /tmp/pg.txt ptrguard scan --no-progress \
+					--dmesg --pids=1 /proc /sys
+				;;
+			*)
+				timed ptrguard-json $i /tmp/pg.json ptrguard scan --json \
+					--no-progress --dmesg --pids=1 /proc /sys
+				;;
+			esac
+		done
+		i=$((i + 1))
+	done
+	echo "SCANBENCH end_uptime=$(cut -d' ' -f1 /proc/uptime)"
+	# What the model drops, for the diff's "on purpose" column: not timed.
+	ptrguard scan --json --ignored --no-progress --dmesg --pids=1 /proc /sys \
+		2>/dev/null | grep '"ignored": true' >/tmp/pg.ign
+	blob perl.out /tmp/pl.out
+	blob perl.err /tmp/pl.out.err
+	blob ptrguard.json /tmp/pg.json
+	blob ptrguard.err /tmp/pg.json.err
+	blob ptrguard.ign /tmp/pg.ign
+	echo "SCANBENCH done_uptime=$(cut -d' ' -f1 /proc/uptime)"
+	cd /
+}
+
+# The kallsyms value of the module's e2e_obj variable: the address the
+# module's ELF note (/sys/module/ptrguard_e2e/notes/.note.PtrGuard) holds.
+note_addr() {
+	awk '$3 == "e2e_obj" && $4 == "[ptrguard_e2e]" { print $1 }' /proc/kallsyms
 }
 
 echo "E2E-BEGIN boot=$boot run=$run"
@@ -317,6 +413,9 @@ test)
 	;;
 bench)
 	bench
+	;;
+scanbench)
+	scanbench
 	;;
 *)
 	echo "INFO error=unknown_run_$run"

@@ -2,11 +2,13 @@
 # Build (or reuse) an x86_64 kernel for the e2e suite and print its build
 # directory (bzImage in arch/x86/boot/, Module.symvers for the test module).
 #
-# Usage: kernel.sh plain|guard
+# Usage: kernel.sh plain|guard|debug
 #   plain  the pristine 6.12 tree (scripts/kernel-tree.sh), built with
 #          O=$PTRGUARD_CACHE/build-x86-plain; the tree itself is never written
 #   guard  the tree `scripts/kernel-series.sh --apply` prints (pristine plus
 #          the guard series), O=$PTRGUARD_CACHE/build-x86, CONFIG_SEQ_PTR_GUARD=y
+#   debug  guard plus lockdep and KASAN (tests/e2e/kernel-debug.config),
+#          O=$PTRGUARD_CACHE/build-x86-debug; for make e2e-full
 #
 # The config is tinyconfig plus tests/e2e/kernel.config.  A build is reused
 # when the key (tree identity, fragment, this script) matches the one stored
@@ -34,7 +36,7 @@ plain)
 	id="pristine $tree $(stat -c %Y "$tree/.ptrguard-unpacked")"
 	extra=
 	;;
-guard)
+guard|debug)
 	[ -x "$top/scripts/kernel-series.sh" ] || die "scripts/kernel-series.sh: missing (no guard series)"
 	tree=$("$top/scripts/kernel-series.sh" --apply | tail -n 1) ||
 		die "scripts/kernel-series.sh --apply failed"
@@ -43,9 +45,14 @@ guard)
 	# HEAD names the series; uncommitted edits are hashed in too.
 	id="guard $tree $(git -C "$tree" rev-parse HEAD) $(git -C "$tree" diff HEAD | sha256sum)"
 	extra="CONFIG_SEQ_PTR_GUARD=y"
+	if [ "$flavour" = debug ]; then
+		out=$cache/build-x86-debug
+		extra="$extra
+$(cat "$here/kernel-debug.config")"
+	fi
 	;;
 *)
-	echo "usage: kernel.sh plain|guard" >&2
+	echo "usage: kernel.sh plain|guard|debug" >&2
 	exit 2
 	;;
 esac
