@@ -11,10 +11,13 @@
  * reason of their own.  docs/scan.md describes the model and its limits.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "addr.h"
@@ -45,22 +48,25 @@ struct image {
 	size_t nsym, nzero;
 };
 
+#define MARK(sym, field) { sym, sizeof(sym) - 1, offsetof(struct image, field) }
+
 static const struct {
 	const char *name;
+	size_t len;
 	size_t off;
 } marks[] = {
-	{ "_text", offsetof(struct image, text) },
-	{ "_stext", offsetof(struct image, stext) },
-	{ "_etext", offsetof(struct image, etext) },
-	{ "_sinittext", offsetof(struct image, sinit) },
-	{ "_einittext", offsetof(struct image, einit) },
-	{ "__start_rodata", offsetof(struct image, srodata) },
-	{ "__end_rodata", offsetof(struct image, erodata) },
-	{ "_sdata", offsetof(struct image, sdata) },
-	{ "_edata", offsetof(struct image, edata) },
-	{ "__bss_start", offsetof(struct image, sbss) },
-	{ "__bss_stop", offsetof(struct image, ebss) },
-	{ "_end", offsetof(struct image, end) },
+	MARK("_text", text),
+	MARK("_stext", stext),
+	MARK("_etext", etext),
+	MARK("_sinittext", sinit),
+	MARK("_einittext", einit),
+	MARK("__start_rodata", srodata),
+	MARK("__end_rodata", erodata),
+	MARK("_sdata", sdata),
+	MARK("_edata", edata),
+	MARK("__bss_start", sbss),
+	MARK("__bss_stop", ebss),
+	MARK("_end", end),
 };
 
 static int hexval(int c)
@@ -85,7 +91,7 @@ static void kallsyms_line(struct image *im, const char *s, uint64_t half)
 		v = v << 4 | (uint64_t)d;
 		s++;
 	}
-	if (*s != ' ' || !s[1] || s[2] != ' ')
+	if (*s != ' ' || !s[1] || s[1] == '\n' || s[2] != ' ')
 		return;
 	name = s + 3;
 	im->nsym++;
@@ -108,7 +114,7 @@ static void kallsyms_line(struct image *im, const char *s, uint64_t half)
 	if (name[0] != '_')
 		return;
 	for (i = 0; i < sizeof(marks) / sizeof(marks[0]); i++) {
-		size_t len = strlen(marks[i].name);
+		size_t len = marks[i].len;
 
 		if ((size_t)(e - name) == len && !memcmp(name, marks[i].name, len)) {
 			uint64_t *p = (uint64_t *)((char *)im + marks[i].off);
@@ -119,20 +125,75 @@ static void kallsyms_line(struct image *im, const char *s, uint64_t half)
 	}
 }
 
-/* Returns 0 when read (values may all be hidden), -1 when not readable. */
-static int read_kallsyms(const char *path, struct image *im, uint64_t half)
+static uint64_t now_ms(void)
 {
-	char *line = NULL;
-	size_t cap = 0;
-	FILE *f = fopen(path, "re");
+	struct timespec ts;
 
-	if (!f)
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000 + (uint64_t)ts.tv_nsec / 1000000;
+}
+
+/*
+ * Read the whole file into m->ksyms (NUL-terminated) with 64 KiB reads,
+ * and parse it.  Returns 0 when read (values may all be hidden), -1 when
+ * not readable (errno set).  A read error ends the file: what was read is
+ * parsed, but not kept for the scanner, which then reads the file itself.
+ */
+static int read_kallsyms(struct addr_model *m, const char *path, struct image *im)
+{
+	size_t cap = 1 << 20, len = 0;
+	uint64_t start = now_ms();
+	unsigned char *buf;
+	bool whole = false;
+	struct stat st;
+	char *line, *nl;
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+
+	if (fd < 0)
 		return -1;
-	while (getline(&line, &cap, f) > 0)
-		kallsyms_line(im, line, half);
-	free(line);
-	fclose(f);
+	buf = xrealloc(NULL, cap);
+	for (;;) {
+		ssize_t r;
+
+		if (cap - len < 65536 + 1) {
+			cap *= 2;
+			buf = xrealloc(buf, cap);
+		}
+		r = read(fd, buf + len, 65536);
+		if (r > 0) {
+			len += (size_t)r;
+			continue;
+		}
+		if (r < 0 && errno == EINTR)
+			continue;
+		whole = r == 0;
+		break;
+	}
+	buf[len] = '\0';
+	if (whole && !fstat(fd, &st)) {
+		m->ksyms = buf;
+		m->nksyms = len;
+		m->ksyms_dev = (uint64_t)st.st_dev;
+		m->ksyms_ino = (uint64_t)st.st_ino;
+		m->ksyms_ms = now_ms() - start;
+	}
+	close(fd);
+	for (line = (char *)buf; *line; line = nl + 1) {
+		kallsyms_line(im, line, m->half);
+		nl = memchr(line, '\n', len - (size_t)(line - (char *)buf));
+		if (!nl)
+			break;
+	}
+	if (m->ksyms != buf)
+		free(buf);
 	return 0;
+}
+
+void addr_model_forget(struct addr_model *m)
+{
+	free(m->ksyms);
+	m->ksyms = NULL;
+	m->nksyms = 0;
 }
 
 /*
@@ -223,21 +284,27 @@ static void layout_ranges(struct addr_model *m, bool la57, bool fixed)
 	}
 }
 
-int addr_model_init(struct addr_model *m, const char *kallsyms)
+void addr_model_begin(struct addr_model *m, const char *kallsyms)
+{
+	memset(m, 0, sizeof(*m));
+	m->kallsyms = kallsyms;
+	m->la57 = !kallsyms && la57_active();
+	m->half = m->la57 ? HALF_5LEVEL : HALF_4LEVEL;
+}
+
+int addr_model_finish(struct addr_model *m)
 {
 	struct image im = { 0 };
+	const char *kallsyms = m->kallsyms;
 	bool probe = !kallsyms;
-	bool la57 = probe && la57_active();
 	bool fixed = false;
 	const char *src = kallsyms ? kallsyms : "/proc/kallsyms";
 	const char *what;
 	int n;
 
-	memset(m, 0, sizeof(*m));
-	m->half = la57 ? HALF_5LEVEL : HALF_4LEVEL;
 	if (kallsyms && !strcmp(kallsyms, "none")) {
 		what = "layout only (--kallsyms none)";
-	} else if (read_kallsyms(src, &im, m->half) < 0) {
+	} else if (read_kallsyms(m, src, &im) < 0) {
 		if (!probe) {
 			error("scan: %s: %s", src, strerror(errno));
 			return -1;
@@ -253,16 +320,22 @@ int addr_model_init(struct addr_model *m, const char *kallsyms)
 	}
 	if (probe && cmdline_nokaslr())
 		fixed = true;
-	layout_ranges(m, la57, fixed);
+	layout_ranges(m, m->la57, fixed);
 	n = snprintf(m->desc, sizeof(m->desc),
 		     "x86_64 %s-level paging, kernel half >= 0x%016llx; %s",
-		     la57 ? "5" : "4", (unsigned long long)m->half, what);
+		     m->la57 ? "5" : "4", (unsigned long long)m->half, what);
 	if (n > 0 && im.text && (size_t)n < sizeof(m->desc))
 		snprintf(m->desc + n, sizeof(m->desc) - n,
 			 " (%s: _text 0x%016llx, %s)", src,
 			 (unsigned long long)im.text,
 			 fixed ? "no KASLR: fixed region bases" : "KASLR");
 	return 0;
+}
+
+int addr_model_init(struct addr_model *m, const char *kallsyms)
+{
+	addr_model_begin(m, kallsyms);
+	return addr_model_finish(m);
 }
 
 enum addr_verdict addr_classify(const struct addr_model *m, uint64_t v,

@@ -29,6 +29,17 @@ struct addr_model {
 	struct addr_range range[ADDR_MAX_RANGES];	/* first match wins */
 	size_t nr;
 	char desc[512];		/* one line: which model, from what */
+	/* Set by addr_model_begin, used by addr_model_finish. */
+	const char *kallsyms;	/* the --kallsyms argument, or NULL */
+	bool la57;
+	/*
+	 * The bytes of the kallsyms file as read for the model, so that the
+	 * scanner does not read it a second time: the file's device and
+	 * inode, and how long the read took.  NULL when not read whole.
+	 */
+	unsigned char *ksyms;
+	size_t nksyms;
+	uint64_t ksyms_dev, ksyms_ino, ksyms_ms;
 };
 
 enum addr_verdict {
@@ -44,6 +55,17 @@ enum addr_verdict {
  * that was named explicitly.
  */
 int addr_model_init(struct addr_model *m, const char *kallsyms);
+
+/*
+ * addr_model_init in two steps: begin sets the kernel half (enough to
+ * tell candidates), finish reads kallsyms and sets the ranges and desc.
+ * addr_classify needs both.
+ */
+void addr_model_begin(struct addr_model *m, const char *kallsyms);
+int addr_model_finish(struct addr_model *m);
+
+/* Drop the kept kallsyms bytes (after a privilege drop: not ours to show). */
+void addr_model_forget(struct addr_model *m);
 
 /* Classify v; *reason says why (for ADDR_IGNORED and ADDR_KERNEL). */
 enum addr_verdict addr_classify(const struct addr_model *m, uint64_t v,

@@ -306,6 +306,23 @@ static size_t default_roots(char ***roots)
 	return n;
 }
 
+struct model_load {
+	struct addr_model *m;
+	bool quiet;
+};
+
+/* Finish the model and say which one it is. */
+static int load_model(void *arg)
+{
+	struct model_load *l = arg;
+
+	if (addr_model_finish(l->m) < 0)
+		return -1;
+	if (!l->quiet)
+		fprintf(stderr, "scan: model: %s\n", l->m->desc);
+	return 0;
+}
+
 int cmd_scan(int argc, char **argv)
 {
 	struct scan_opts o = {
@@ -317,6 +334,7 @@ int cmd_scan(int argc, char **argv)
 		.pid_self = true,
 	};
 	struct addr_model model;
+	struct model_load load;
 	struct scan_result res;
 	const char *kallsyms = NULL, *as_user = NULL;
 	bool quiet = false, no_progress = false, verbose = false;
@@ -455,16 +473,27 @@ int cmd_scan(int argc, char **argv)
 	if (o.dmesg)
 		roots[nroots++] = xstrdup(KMSG_PATH);
 
-	/* The model is read with our full privileges, before the drop. */
-	if (addr_model_init(&model, kallsyms) < 0 ||
-	    (as_user && drop_privileges(uid, gid) < 0)) {
+	/*
+	 * The model is read with our full privileges, before the drop.  With
+	 * no drop and no --kallsyms file (which may fail: exit 2 before the
+	 * scan), it is read while the workers start reading files.
+	 */
+	addr_model_begin(&model, kallsyms);
+	o.model = &model;
+	load.m = &model;
+	load.quiet = quiet;
+	if (!as_user && !kallsyms) {
+		o.load_model = load_model;
+		o.load_arg = &load;
+	} else if (load_model(&load) < 0 || (as_user && drop_privileges(uid, gid) < 0)) {
+		addr_model_forget(&model);
 		free_roots(roots, nroots);
 		return EXIT_ERROR;
 	}
-	o.model = &model;
-	if (!quiet) {
-		fprintf(stderr, "scan: model: %s\n", model.desc);
-		if (as_user)
+	if (as_user) {
+		/* What the model read as root is not for the user to scan. */
+		addr_model_forget(&model);
+		if (!quiet)
 			fprintf(stderr, "scan: as uid %u gid %u, no capabilities\n",
 				(unsigned int)uid, (unsigned int)gid);
 	}
@@ -475,6 +504,7 @@ int cmd_scan(int argc, char **argv)
 		scan_print(&o, &res, quiet ? -1 : verbose);
 	rc = rc ? EXIT_ERROR : res.nkernel ? EXIT_FINDINGS : EXIT_CLEAN;
 	scan_result_free(&res);
+	addr_model_forget(&model);
 	free_roots(roots, nroots);
 	free(o.pid_list);
 	return rc;

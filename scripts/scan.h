@@ -27,6 +27,7 @@ struct matcher {
 	const struct addr_model *model;
 	scan_hit_fn hit;
 	void *ctx;
+	void (*wait)(void *ctx);	/* non-NULL: call before classifying */
 	const char *mask_file;		/* non-NULL: the whole file is a bitmap */
 	uint64_t off;			/* offset of the next byte */
 	unsigned int line, col;		/* position of the next byte */
@@ -68,6 +69,13 @@ struct scan_opts {
 	bool progress;			/* progress line on stderr */
 	bool block_fifos;		/* debug: read FIFOs, opened blocking */
 	bool dmesg;			/* also read the kernel log, /dev/kmsg */
+	/*
+	 * Non-NULL: the model is not finished yet.  scan_run calls it once
+	 * its workers run (they read files meanwhile, and wait for it only
+	 * to classify a value); it finishes the model, 0 or -1.
+	 */
+	int (*load_model)(void *arg);
+	void *load_arg;
 };
 
 enum {
@@ -76,7 +84,7 @@ enum {
 };
 
 struct finding_rec {
-	char *file;
+	const char *file;		/* owned by scan_result.names */
 	struct scan_hit hit;
 	unsigned int flags;
 };
@@ -90,6 +98,8 @@ struct skip_rec {
 struct scan_result {
 	struct finding_rec *found;
 	size_t nfound, capfound;
+	char **names;			/* the file names findings point to */
+	size_t nnames, capnames;
 	struct skip_rec *skip;
 	size_t nskip, capskip;
 	uint64_t files, dirs, bytes, symlinks, pids_skipped, dup_dirs;

@@ -91,6 +91,10 @@ static bool parse_dec(const char *s, unsigned int n, uint64_t *v)
 static void report(struct matcher *mt, struct scan_hit *h, bool binary)
 {
 	h->binary = binary;
+	if (h->value < mt->model->half)
+		return;		/* ADDR_NOT, without waiting for the model */
+	if (mt->wait)
+		mt->wait(mt->ctx);
 	h->verdict = addr_classify(mt->model, h->value, binary, &h->reason);
 	if (h->verdict == ADDR_NOT)
 		return;

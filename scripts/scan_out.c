@@ -3,13 +3,142 @@
  * Output of `ptrguard scan`: findings on stdout (text, a JSON list, or
  * SARIF 2.1.0), skipped files and the summary on stderr.
  */
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "scan.h"
 
+/*
+ * Findings can be many (all of /proc/kallsyms): text and JSON are
+ * formatted into one buffer with no printf and written 64 KiB at a time.
+ */
+static struct {
+	bool on;		/* print_text or print_json: put_* write here */
+	size_t n;
+	char buf[1 << 16];
+} ob;
+
+static void ob_flush(void)
+{
+	fwrite(ob.buf, 1, ob.n, stdout);
+	ob.n = 0;
+}
+
+static void put_mem(const char *s, size_t n)
+{
+	if (ob.n + n > sizeof(ob.buf)) {
+		ob_flush();
+		if (n > sizeof(ob.buf)) {
+			fwrite(s, 1, n, stdout);
+			return;
+		}
+	}
+	memcpy(ob.buf + ob.n, s, n);
+	ob.n += n;
+}
+
+static void put_c(char c)
+{
+	if (ob.n == sizeof(ob.buf))
+		ob_flush();
+	ob.buf[ob.n++] = c;
+}
+
+static void put_s(const char *s)
+{
+	put_mem(s, strlen(s));
+}
+
+static bool json_plain(const char *s);
+
+/*
+ * The file and reason strings repeat from finding to finding (the same
+ * pointers): their length and whether JSON must escape them are kept.
+ */
+static struct rep {
+	const char *s;
+	size_t len;
+	bool plain;
+} rep[2];
+
+static struct rep *rep_of(const char *s, int slot)
+{
+	struct rep *r = &rep[slot];
+
+	if (s != r->s) {
+		r->s = s;
+		r->len = strlen(s);
+		r->plain = json_plain(s);
+	}
+	return r;
+}
+
+static void put_rep(const char *s, int slot)
+{
+	put_mem(s, rep_of(s, slot)->len);
+}
+
+static void json_str(FILE *f, const char *s);
+
+static void json_rep(const char *s, int slot)
+{
+	struct rep *r = rep_of(s, slot);
+
+	if (!r->plain) {
+		json_str(stdout, s);
+		return;
+	}
+	put_c('"');
+	put_mem(s, r->len);
+	put_c('"');
+}
+
+static void put_u(unsigned long long v)
+{
+	char b[24];
+	int i = sizeof(b);
+
+	do
+		b[--i] = (char)('0' + v % 10);
+	while (v /= 10);
+	put_mem(b + i, sizeof(b) - (size_t)i);
+}
+
+static void put_hex16(unsigned long long v)
+{
+	static const char xd[] = "0123456789abcdef";
+	char b[16];
+	int i;
+
+	for (i = 15; i >= 0; i--, v >>= 4)
+		b[i] = xd[v & 15];
+	put_mem(b, sizeof(b));
+}
+
+/* Does s need escaping in a JSON string? */
+static bool json_plain(const char *s)
+{
+	for (; *s; s++) {
+		unsigned char c = (unsigned char)*s;
+
+		if (c < 0x20 || c == 0x7f || c == '"' || c == '\\')
+			return false;
+	}
+	return true;
+}
+
 static void json_str(FILE *f, const char *s)
 {
+	if (f == stdout && ob.on) {
+		if (json_plain(s)) {
+			put_c('"');
+			put_s(s);
+			put_c('"');
+			return;
+		}
+		ob_flush();
+	}
 	fputc('"', f);
 	for (; *s; s++) {
 		unsigned char c = (unsigned char)*s;
@@ -40,22 +169,33 @@ static const char *value_text(const struct scan_hit *h, char *buf, size_t n)
 static void print_text(const struct scan_result *r)
 {
 	size_t i;
-	char v[64];
 
 	for (i = 0; i < r->nfound; i++) {
 		const struct finding_rec *f = &r->found[i];
 		const struct scan_hit *h = &f->hit;
 		const char *ign = h->verdict == ADDR_IGNORED ? "ignored " : "";
 
-		value_text(h, v, sizeof(v));
-		if (f->flags & REC_PATH)
-			printf("%s: path name: %s%s: %s\n", f->file, ign, v, h->reason);
-		else if (h->binary || (f->flags & REC_BINFILE))
-			printf("%s:@%llu: %s%s: %s\n", f->file,
-			       (unsigned long long)h->offset, ign, v, h->reason);
-		else
-			printf("%s:%u:%u: %s%s: %s\n", f->file, h->line, h->column,
-			       ign, v, h->reason);
+		put_rep(f->file, 0);
+		if (f->flags & REC_PATH) {
+			put_s(": path name: ");
+		} else if (h->binary || (f->flags & REC_BINFILE)) {
+			put_s(":@");
+			put_u(h->offset);
+			put_s(": ");
+		} else {
+			put_c(':');
+			put_u(h->line);
+			put_c(':');
+			put_u(h->column);
+			put_s(": ");
+		}
+		put_s(ign);
+		put_s(h->text);
+		if (h->binary)
+			put_s(" (8 bytes, little-endian)");
+		put_s(": ");
+		put_rep(h->reason, 1);
+		put_c('\n');
 	}
 }
 
@@ -63,31 +203,37 @@ static void print_json(const struct scan_result *r)
 {
 	size_t i;
 
-	fputs("[", stdout);
+	put_s("[");
 	for (i = 0; i < r->nfound; i++) {
 		const struct finding_rec *f = &r->found[i];
 		const struct scan_hit *h = &f->hit;
 
-		fputs(i ? ",\n {" : "\n {", stdout);
-		fputs("\"file\": ", stdout);
-		json_str(stdout, f->file);
-		if (f->flags & REC_PATH)
-			fputs(", \"path_name\": true", stdout);
-		else if (h->binary || (f->flags & REC_BINFILE))
-			printf(", \"offset\": %llu", (unsigned long long)h->offset);
-		else
-			printf(", \"line\": %u, \"column\": %u", h->line, h->column);
-		fputs(", \"value\": ", stdout);
+		put_s(i ? ",\n {" : "\n {");
+		put_s("\"file\": ");
+		json_rep(f->file, 0);
+		if (f->flags & REC_PATH) {
+			put_s(", \"path_name\": true");
+		} else if (h->binary || (f->flags & REC_BINFILE)) {
+			put_s(", \"offset\": ");
+			put_u(h->offset);
+		} else {
+			put_s(", \"line\": ");
+			put_u(h->line);
+			put_s(", \"column\": ");
+			put_u(h->column);
+		}
+		put_s(", \"value\": ");
 		json_str(stdout, h->text);
-		printf(", \"address\": \"0x%016llx\", \"encoding\": \"%s\"",
-		       (unsigned long long)h->value, h->binary ? "le64" : "text");
+		put_s(", \"address\": \"0x");
+		put_hex16(h->value);
+		put_s(h->binary ? "\", \"encoding\": \"le64\"" : "\", \"encoding\": \"text\"");
 		if (h->verdict == ADDR_IGNORED)
-			fputs(", \"ignored\": true", stdout);
-		fputs(", \"reason\": ", stdout);
-		json_str(stdout, h->reason);
-		fputs("}", stdout);
+			put_s(", \"ignored\": true");
+		put_s(", \"reason\": ");
+		json_rep(h->reason, 1);
+		put_s("}");
 	}
-	fputs(r->nfound ? "\n]\n" : "]\n", stdout);
+	put_s(r->nfound ? "\n]\n" : "]\n");
 }
 
 static void sarif_uri(const char *path)
@@ -167,12 +313,18 @@ void scan_print(const struct scan_opts *o, const struct scan_result *r,
 {
 	size_t i, nerr = 0;
 
+	/* Nothing is on stdout yet: one write per 64 KiB, not per 4 KiB. */
+	setvbuf(stdout, NULL, _IOFBF, 1 << 16);
+	ob.on = o->format != FMT_SARIF;
+	memset(rep, 0, sizeof(rep));
 	if (o->format == FMT_JSON)
 		print_json(r);
 	else if (o->format == FMT_SARIF)
 		print_sarif(o, r);
 	else
 		print_text(r);
+	ob_flush();
+	ob.on = false;
 	fflush(stdout);
 	if (verbosity < 0)
 		return;

@@ -1,15 +1,20 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Walk the roots and read every regular file, with -j worker threads that
- * share one work queue of directories and files.
+ * share one work queue of directories: a worker reads a directory with
+ * getdents64, queues its subdirectories and reads its regular files
+ * itself, opened relative to the directory.
  *
  * Never hang: files are opened O_NONBLOCK and a read that would block ends
- * the file ("read would block").  Each file has a deadline on the monotonic
- * clock, checked between reads; a watchdog (the calling thread) interrupts
- * a worker stuck past its deadline inside one read(2) or open(2) with
- * SIGUSR1, installed without SA_RESTART.  No alarm(2) and no POSIX timers:
- * tinyconfig kernels have neither.  Symlinks are never followed below the
- * roots, and directories are entered once by (device, inode).
+ * the file ("read would block").  Each file has a time limit, kept by a
+ * watchdog (the calling thread, every 20 ms) so that workers never read
+ * the clock (in a guest without a vDSO clocksource each clock_gettime is a
+ * system call): a file still busy timeout_ms after the watchdog first saw
+ * it is marked expired, which the worker checks between reads, and the
+ * worker gets SIGUSR1, installed without SA_RESTART, to end a read(2) or
+ * open(2) it is stuck in.  No alarm(2) and no POSIX timers: tinyconfig
+ * kernels have neither.  Symlinks are never followed below the roots, and
+ * directories are entered once by (device, inode).
  */
 #include <dirent.h>
 #include <errno.h>
@@ -32,6 +37,15 @@
 
 #define PROC_SUPER_MAGIC 0x9fa0
 #define STAT_BUF_MAX 65536
+#define DENTS_BUF 65536
+/*
+ * The first read of a file asks for 1 KiB, and each read that fills its
+ * buffer doubles the next, up to --read-size (64 KiB): a read of a
+ * /proc/sys file allocates and zeroes a kernel buffer of the size asked
+ * for (proc_sys_call_handler), the end-of-file read included, and most
+ * files of /proc and /sys are far smaller than 1 KiB.
+ */
+#define FIRST_READ 1024
 
 enum item_type { IT_DIR, IT_FILE, IT_UNKNOWN };
 
@@ -43,9 +57,22 @@ struct item {
 
 struct worker {
 	pthread_t tid;
-	_Atomic uint64_t deadline;	/* ms on the monotonic clock, 0: idle */
+	/*
+	 * The time limit, kept by the watchdog so that workers never read
+	 * the clock: a worker numbers each open/read task it starts; the
+	 * watchdog notes when it first saw a number, and when the same task
+	 * is still busy timeout_ms later, stores its number in expired and
+	 * sends SIGUSR1.
+	 */
+	_Atomic uint64_t task;
+	_Atomic bool busy;
+	_Atomic uint64_t expired;
+	uint64_t seen_task, seen_at;	/* the watchdog's own */
 	struct scan *s;
-	unsigned char *buf;
+	unsigned char *buf;		/* file reads */
+	char *dents;			/* getdents64 */
+	char *path;			/* the path of the current entry */
+	size_t cappath;
 };
 
 struct scan {
@@ -61,6 +88,15 @@ struct scan {
 	pid_t self;
 	_Atomic uint64_t files, dirs, hits;
 	_Atomic bool done;
+	_Atomic bool model_ready;	/* o->model may classify */
+	pthread_cond_t model_cond;
+	/* The findings, one sorted group per file (or path name) published. */
+	struct group {
+		const char *file;
+		struct finding_rec *rec;
+		size_t n;
+	} *groups;
+	size_t ngroups, capgroups;
 };
 
 static uint64_t now_ms(void)
@@ -69,6 +105,25 @@ static uint64_t now_ms(void)
 
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return (uint64_t)ts.tv_sec * 1000 + (uint64_t)ts.tv_nsec / 1000000;
+}
+
+/* A new task for the time limit: a file, or one directory read. */
+static uint64_t begin_task(struct worker *w)
+{
+	uint64_t t = atomic_fetch_add(&w->task, 1) + 1;
+
+	w->busy = true;
+	return t;
+}
+
+static void end_task(struct worker *w)
+{
+	w->busy = false;
+}
+
+static bool expired(struct worker *w, uint64_t task)
+{
+	return w->expired == task;
 }
 
 #define GROW(arr, n, cap) do {						\
@@ -212,6 +267,28 @@ struct filectx {
 	unsigned int flags;
 };
 
+static void on_hit(void *ctx, const struct scan_hit *h);
+
+/* The matcher's hook: wait until the main thread has finished the model. */
+static void wait_model(void *ctx)
+{
+	struct scan *s = ((struct filectx *)ctx)->s;
+
+	if (s->model_ready)
+		return;
+	pthread_mutex_lock(&s->lock);
+	while (!s->model_ready)
+		pthread_cond_wait(&s->model_cond, &s->lock);
+	pthread_mutex_unlock(&s->lock);
+}
+
+static void matcher_start(struct scan *s, struct matcher *mt, struct filectx *f)
+{
+	matcher_init(mt, s->o->model, on_hit, f);
+	if (!s->model_ready)
+		mt->wait = wait_model;
+}
+
 static void on_hit(void *ctx, const struct scan_hit *h)
 {
 	struct filectx *f = ctx;
@@ -228,28 +305,50 @@ static void on_hit(void *ctx, const struct scan_hit *h)
 	f->n++;
 }
 
+/* The order of findings in one file: path name first, then by offset. */
+static int cmp_in_file(const struct finding_rec *x, const struct finding_rec *y)
+{
+	if ((x->flags & REC_PATH) != (y->flags & REC_PATH))
+		return (x->flags & REC_PATH) ? -1 : 1;
+	if (x->hit.offset != y->hit.offset)
+		return x->hit.offset < y->hit.offset ? -1 : 1;
+	return (int)x->hit.binary - (int)y->hit.binary;
+}
+
+/*
+ * Hand the file's findings over as one group, sorted here: they come
+ * nearly in order (a chunk's binary values before its text), so an
+ * insertion sort is about linear.  scan_run sorts the groups by name.
+ */
 static void publish(struct filectx *f, unsigned int flags)
 {
-	struct scan_result *r = f->s->res;
-	size_t i;
+	struct scan *s = f->s;
+	struct scan_result *r = s->res;
+	size_t i, j, nkernel = 0;
+	char *file;
 
 	if (!f->n)
 		return;
-	pthread_mutex_lock(&f->s->lock);
+	file = xstrdup(f->path);
 	for (i = 0; i < f->n; i++) {
-		struct finding_rec *d;
+		struct finding_rec t = f->rec[i];
 
-		GROW(r->found, r->nfound, r->capfound);
-		d = &r->found[r->nfound++];
-		*d = f->rec[i];
-		d->file = xstrdup(f->path);
-		d->flags |= flags;
-		if (d->hit.verdict == ADDR_KERNEL)
-			r->nkernel++;
+		t.file = file;
+		t.flags |= flags;
+		nkernel += t.hit.verdict == ADDR_KERNEL;
+		for (j = i; j > 0 && cmp_in_file(&f->rec[j - 1], &t) > 0; j--)
+			f->rec[j] = f->rec[j - 1];
+		f->rec[j] = t;
 	}
-	pthread_mutex_unlock(&f->s->lock);
-	f->s->hits += f->n;
-	free(f->rec);
+	pthread_mutex_lock(&s->lock);
+	GROW(r->names, r->nnames, r->capnames);
+	r->names[r->nnames++] = file;
+	GROW(s->groups, s->ngroups, s->capgroups);
+	s->groups[s->ngroups++] = (struct group){ file, f->rec, f->n };
+	r->nfound += f->n;
+	r->nkernel += nkernel;
+	pthread_mutex_unlock(&s->lock);
+	s->hits += f->n;
 	f->rec = NULL;
 	f->n = f->cap = 0;
 }
@@ -262,7 +361,7 @@ static void check_name(struct scan *s, const char *path, const char *name)
 
 	if (strlen(name) < 10)
 		return;
-	matcher_init(&mt, s->o->model, on_hit, &f);
+	matcher_start(s, &mt, &f);
 	matcher_feed(&mt, (const unsigned char *)name, strlen(name));
 	matcher_end(&mt);
 	publish(&f, 0);
@@ -306,7 +405,42 @@ static void filter_stat(struct filectx *f, const unsigned char *buf, size_t len)
 	f->n = out;
 }
 
-static void scan_file(struct worker *w, const char *path, bool root)
+/*
+ * The model read this very file (same device and inode) in full, within
+ * the time and size limits, with the credentials we still hold: scan its
+ * bytes instead of reading it again.  /proc/kallsyms is the largest and
+ * slowest file of /proc (every line is formatted by the kernel on read).
+ */
+static bool kept_copy(struct scan *s, int fd)
+{
+	const struct addr_model *m = s->o->model;
+	struct stat st;
+
+	return m->ksyms && !fstat(fd, &st) && S_ISREG(st.st_mode) &&
+	       (uint64_t)st.st_dev == m->ksyms_dev &&
+	       (uint64_t)st.st_ino == m->ksyms_ino &&
+	       m->ksyms_ms < s->o->timeout_ms && m->nksyms <= s->o->max_size;
+}
+
+/* Is name the last component of the file the model read? */
+static bool model_file_name(const struct addr_model *m, const char *name)
+{
+	const char *src = m->kallsyms ? m->kallsyms : "/proc/kallsyms";
+	const char *base = strrchr(src, '/');
+
+	return !strcmp(name, base ? base + 1 : src);
+}
+
+/*
+ * Read one regular file and match its bytes.  dirfd and oname open it
+ * (the directory being walked and the entry's name, or AT_FDCWD and the
+ * path of a root); path names it in reports.  Entries below the roots are
+ * taken for regular files by their directory entry type (d_type, or
+ * fstatat when the file system gives none), as find(1) does, with no
+ * fstat after the open; roots are checked after the open.
+ */
+static void scan_file(struct worker *w, int dirfd, const char *oname,
+		      const char *path, bool root)
 {
 	struct scan *s = w->s;
 	const struct scan_opts *o = s->o;
@@ -314,10 +448,12 @@ static void scan_file(struct worker *w, const char *path, bool root)
 	struct filectx f = { .s = s, .path = path };
 	unsigned char *statbuf = NULL;
 	size_t statlen = 0, plen;
-	uint64_t total = 0, deadline;
+	uint64_t total = 0, task;
+	size_t ask = FIRST_READ;
 	struct matcher mt;
 	struct stat st;
 	bool kmsg = o->dmesg && root && !strcmp(path, KMSG_PATH);
+	bool kept = false;
 	int fd;
 
 	name = name ? name + 1 : path;
@@ -326,7 +462,7 @@ static void scan_file(struct worker *w, const char *path, bool root)
 		return;
 	}
 	s->files++;
-	matcher_init(&mt, o->model, on_hit, &f);
+	matcher_start(s, &mt, &f);
 	pname = parent_name(path, &plen);
 	if (pname && plen == 12 && !memcmp(pname, "capabilities", 12))
 		mt.mask_file = "input device capability bitmap";
@@ -334,13 +470,14 @@ static void scan_file(struct worker *w, const char *path, bool root)
 	    strspn(pname, "0123456789") == plen)
 		statbuf = xrealloc(NULL, STAT_BUF_MAX);
 
-	deadline = now_ms() + o->timeout_ms;
-	w->deadline = deadline;
-	if (o->block_fifos)	/* O_RDWR: open returns, read blocks */
-		fd = open(path, O_RDWR | O_NOCTTY | O_CLOEXEC | O_NOFOLLOW);
-	else
-		fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC |
-			  (root ? 0 : O_NOFOLLOW));
+	task = begin_task(w);
+	do {
+		if (o->block_fifos)	/* O_RDWR: open returns, read blocks */
+			fd = openat(dirfd, oname, O_RDWR | O_NOCTTY | O_CLOEXEC | O_NOFOLLOW);
+		else
+			fd = openat(dirfd, oname, O_RDONLY | O_NONBLOCK | O_NOCTTY |
+				    O_CLOEXEC | (root ? 0 : O_NOFOLLOW));
+	} while (fd < 0 && errno == EINTR && !expired(w, task));
 	if (fd < 0) {
 		if (errno == EINTR)
 			skip_file(s, path, false, "timed out opening it");
@@ -352,17 +489,31 @@ static void scan_file(struct worker *w, const char *path, bool root)
 			skip_file(s, path, true, "open: %s", strerror(errno));
 		goto out;
 	}
-	if (fstat(fd, &st) < 0 ||
-	    !(S_ISREG(st.st_mode) || (o->block_fifos && S_ISFIFO(st.st_mode)) ||
-	      (kmsg && S_ISCHR(st.st_mode)))) {
+	if (root && (fstat(fd, &st) < 0 ||
+		     !(S_ISREG(st.st_mode) || (o->block_fifos && S_ISFIFO(st.st_mode)) ||
+		       (kmsg && S_ISCHR(st.st_mode))))) {
 		skip_file(s, path, false, "not a regular file");
 		goto out_close;
 	}
-	for (;;) {
-		size_t want = kmsg ? KMSG_BUF : o->read_size;
+	if (!kmsg && !statbuf && model_file_name(o->model, name)) {
+		end_task(w);	/* waiting for the model is no read */
+		wait_model(&f);
+		task = begin_task(w);
+		kept = kept_copy(s, fd);
+	}
+	while (kept && total < o->model->nksyms) {
+		size_t use = o->model->nksyms - total;
+
+		if (use > o->read_size)
+			use = o->read_size;
+		matcher_feed(&mt, o->model->ksyms + total, use);
+		total += use;
+	}
+	for (; !kept;) {
+		size_t want = kmsg ? KMSG_BUF : o->read_size < ask ? o->read_size : ask;
 		ssize_t r;
 
-		if (now_ms() >= deadline) {
+		if (expired(w, task)) {
 			skip_file(s, path, false, "timed out after %llu ms (read %llu bytes)",
 				  (unsigned long long)o->timeout_ms,
 				  (unsigned long long)total);
@@ -373,6 +524,9 @@ static void scan_file(struct worker *w, const char *path, bool root)
 		r = read(fd, w->buf, want);
 		if (r > 0) {
 			size_t use = (size_t)r;
+
+			if ((size_t)r == want && ask < o->read_size)
+				ask *= 2;	/* a full read: ask for more */
 
 			if (total + use > o->max_size)
 				use = o->max_size - total;
@@ -392,7 +546,7 @@ static void scan_file(struct worker *w, const char *path, bool root)
 		if (r == 0)
 			break;
 		if (errno == EINTR) {
-			if (now_ms() < deadline)
+			if (!expired(w, task))
 				continue;
 			skip_file(s, path, false, "timed out after %llu ms in read (read %llu bytes)",
 				  (unsigned long long)o->timeout_ms,
@@ -419,7 +573,7 @@ static void scan_file(struct worker *w, const char *path, bool root)
 out_close:
 	close(fd);
 out:
-	w->deadline = 0;
+	end_task(w);
 	free(statbuf);
 	free(f.rec);
 }
@@ -439,16 +593,22 @@ static bool want_pid(struct scan *s, const char *name)
 	return false;
 }
 
-static char *join(const char *dir, const char *name)
+/* w->path = dir/name; returns it. */
+static char *set_path(struct worker *w, const char *dir, size_t dlen, const char *name)
 {
-	size_t a = strlen(dir), b = strlen(name);
-	char *p = xrealloc(NULL, a + b + 2);
+	size_t nlen = strlen(name);
+	bool same = dir == w->path;
 
-	memcpy(p, dir, a);
-	if (a && dir[a - 1] != '/')
-		p[a++] = '/';
-	memcpy(p + a, name, b + 1);
-	return p;
+	if (dlen + nlen + 2 > w->cappath) {
+		w->cappath = 2 * (dlen + nlen + 2);
+		w->path = xrealloc(w->path, w->cappath);
+	}
+	if (!same)
+		memmove(w->path, dir, dlen);
+	if (dlen && w->path[dlen - 1] != '/')
+		w->path[dlen++] = '/';
+	memcpy(w->path + dlen, name, nlen + 1);
+	return w->path;
 }
 
 static const char *type_name(mode_t m)
@@ -464,17 +624,22 @@ static const char *type_name(mode_t m)
 	return "unknown type";
 }
 
+/*
+ * Read a directory with getdents64: subdirectories go to the queue,
+ * regular files are read here, opened relative to the directory (one path
+ * component to look up instead of the whole path).
+ */
 static void scan_dir(struct worker *w, const char *path, bool root)
 {
 	struct scan *s = w->s;
 	bool procroot = false;
-	struct dirent *de;
 	struct statfs sf;
 	struct stat st;
-	DIR *d;
+	size_t dlen = strlen(path);
+	uint64_t task;
 	int fd;
 
-	w->deadline = now_ms() + s->o->timeout_ms;
+	begin_task(w);
 	fd = open(path, O_RDONLY | O_DIRECTORY | O_NONBLOCK | O_CLOEXEC |
 		  (root ? 0 : O_NOFOLLOW));
 	if (fd < 0) {
@@ -484,68 +649,74 @@ static void scan_dir(struct worker *w, const char *path, bool root)
 			skip_file(s, path, true, "open directory: %s", strerror(errno));
 		goto out;
 	}
-	if (fstat(fd, &st) < 0 || !first_visit(s, st.st_dev, st.st_ino)) {
-		close(fd);
-		goto out;
-	}
+	if (fstat(fd, &st) < 0 || !first_visit(s, st.st_dev, st.st_ino))
+		goto out_close;
 	if (st.st_ino == 1 && !fstatfs(fd, &sf) && sf.f_type == PROC_SUPER_MAGIC)
 		procroot = true;
-	d = fdopendir(fd);
-	if (!d) {
-		skip_file(s, path, true, "open directory: %s", strerror(errno));
-		close(fd);
-		goto out;
-	}
 	s->dirs++;
-	while ((errno = 0, de = readdir(d))) {
-		unsigned char t = de->d_type;
-		char *child;
+	set_path(w, path, dlen, "");	/* w->path = path/ */
+	dlen = strlen(w->path);
+	for (;;) {
+		ssize_t n, at;
 
-		if (!strcmp(de->d_name, ".") || !strcmp(de->d_name, ".."))
-			continue;
-		if (procroot && all_digits(de->d_name) && !want_pid(s, de->d_name)) {
-			__atomic_fetch_add(&s->res->pids_skipped, 1, __ATOMIC_RELAXED);
-			continue;
+		task = begin_task(w);
+		do
+			n = getdents64(fd, w->dents, DENTS_BUF);
+		while (n < 0 && errno == EINTR && !expired(w, task));
+		end_task(w);
+		if (n <= 0) {
+			if (n < 0)
+				skip_file(s, path, true, "readdir: %s", strerror(errno));
+			break;
 		}
-		child = join(path, de->d_name);
-		if (t == DT_UNKNOWN) {
-			struct stat cs;
+		for (at = 0; at < n; ) {
+			struct dirent64 *de = (struct dirent64 *)(w->dents + at);
+			unsigned char t = de->d_type;
+			const char *child;
 
-			if (fstatat(dirfd(d), de->d_name, &cs, AT_SYMLINK_NOFOLLOW) < 0) {
-				skip_file(s, child, true, "stat: %s", strerror(errno));
-				free(child);
+			at += de->d_reclen;
+			if (de->d_name[0] == '.' && (!de->d_name[1] ||
+			    (de->d_name[1] == '.' && !de->d_name[2])))
+				continue;
+			if (procroot && all_digits(de->d_name) && !want_pid(s, de->d_name)) {
+				__atomic_fetch_add(&s->res->pids_skipped, 1, __ATOMIC_RELAXED);
 				continue;
 			}
-			t = S_ISDIR(cs.st_mode) ? DT_DIR : S_ISREG(cs.st_mode) ? DT_REG :
-			    S_ISLNK(cs.st_mode) ? DT_LNK : DT_UNKNOWN;
+			child = set_path(w, w->path, dlen, de->d_name);
 			if (t == DT_UNKNOWN) {
-				skip_file(s, child, false, "not a regular file (%s)",
-					  type_name(cs.st_mode));
-				free(child);
-				continue;
+				struct stat cs;
+
+				if (fstatat(fd, de->d_name, &cs, AT_SYMLINK_NOFOLLOW) < 0) {
+					skip_file(s, child, true, "stat: %s", strerror(errno));
+					continue;
+				}
+				t = S_ISDIR(cs.st_mode) ? DT_DIR : S_ISREG(cs.st_mode) ? DT_REG :
+				    S_ISLNK(cs.st_mode) ? DT_LNK : DT_UNKNOWN;
+				if (t == DT_UNKNOWN) {
+					skip_file(s, child, false, "not a regular file (%s)",
+						  type_name(cs.st_mode));
+					continue;
+				}
 			}
-		}
-		check_name(s, child, de->d_name);
-		if (t == DT_LNK) {
-			__atomic_fetch_add(&s->res->symlinks, 1, __ATOMIC_RELAXED);
-			free(child);
-		} else if (t == DT_DIR) {
-			push(s, child, IT_DIR);
-		} else if (t == DT_REG || (t == DT_FIFO && s->o->block_fifos)) {
-			push(s, child, IT_FILE);
-		} else {
-			skip_file(s, child, false, "not a regular file (%s)",
-				  t == DT_FIFO ? "fifo" : t == DT_SOCK ? "socket" :
-				  t == DT_CHR ? "character device" :
-				  t == DT_BLK ? "block device" : "unknown type");
-			free(child);
+			check_name(s, child, de->d_name);
+			if (t == DT_LNK) {
+				__atomic_fetch_add(&s->res->symlinks, 1, __ATOMIC_RELAXED);
+			} else if (t == DT_DIR) {
+				push(s, xstrdup(child), IT_DIR);
+			} else if (t == DT_REG || (t == DT_FIFO && s->o->block_fifos)) {
+				scan_file(w, fd, de->d_name, child, false);
+			} else {
+				skip_file(s, child, false, "not a regular file (%s)",
+					  t == DT_FIFO ? "fifo" : t == DT_SOCK ? "socket" :
+					  t == DT_CHR ? "character device" :
+					  t == DT_BLK ? "block device" : "unknown type");
+			}
 		}
 	}
-	if (errno)
-		skip_file(s, path, true, "readdir: %s", strerror(errno));
-	closedir(d);
+out_close:
+	close(fd);
 out:
-	w->deadline = 0;
+	end_task(w);
 }
 
 static void scan_item(struct worker *w, struct item *it)
@@ -571,7 +742,7 @@ static void scan_item(struct worker *w, struct item *it)
 	if (it->type == IT_DIR)
 		scan_dir(w, it->path, it->root);
 	else
-		scan_file(w, it->path, it->root);
+		scan_file(w, AT_FDCWD, it->path, it->path, it->root);
 }
 
 static void *worker_main(void *arg)
@@ -622,15 +793,43 @@ static void progress(struct scan *s, bool last)
 static int cmp_found(const void *a, const void *b)
 {
 	const struct finding_rec *x = a, *y = b;
-	int c = strcmp(x->file, y->file);
+	int c = x->file == y->file ? 0 : strcmp(x->file, y->file);
 
-	if (c)
-		return c;
-	if ((x->flags & REC_PATH) != (y->flags & REC_PATH))
-		return (x->flags & REC_PATH) ? -1 : 1;
-	if (x->hit.offset != y->hit.offset)
-		return x->hit.offset < y->hit.offset ? -1 : 1;
-	return (int)x->hit.binary - (int)y->hit.binary;
+	return c ? c : cmp_in_file(x, y);
+}
+
+/* Groups by name, a path name's group before its file's. */
+static int cmp_group(const void *a, const void *b)
+{
+	const struct group *x = a, *y = b;
+
+	return cmp_found(x->rec, y->rec);
+}
+
+/* The findings of all groups, in order, as one array. */
+static void collect(struct scan *s, struct scan_result *r)
+{
+	bool merge = false;
+	size_t i, n = 0;
+
+	if (!s->ngroups)
+		return;
+	qsort(s->groups, s->ngroups, sizeof(*s->groups), cmp_group);
+	r->found = xrealloc(NULL, r->nfound * sizeof(*r->found));
+	r->capfound = r->nfound;
+	for (i = 0; i < s->ngroups; i++) {
+		struct group *g = &s->groups[i];
+
+		/* Two groups of one name and kind (a file under two roots). */
+		if (i && !strcmp(g->file, g[-1].file) &&
+		    (g->rec->flags & REC_PATH) == (g[-1].rec->flags & REC_PATH))
+			merge = true;
+		memcpy(r->found + n, g->rec, g->n * sizeof(*g->rec));
+		n += g->n;
+		free(g->rec);
+	}
+	if (merge)
+		qsort(r->found, r->nfound, sizeof(*r->found), cmp_found);
 }
 
 static int cmp_skip(const void *a, const void *b)
@@ -643,17 +842,18 @@ static int cmp_skip(const void *a, const void *b)
 int scan_run(const struct scan_opts *o, char **roots, size_t nroots,
 	     struct scan_result *res)
 {
-	struct scan s = { .o = o, .res = res };
+	struct scan s = { .o = o, .res = res, .model_ready = !o->load_model };
 	struct sigaction sa = { .sa_handler = on_sigusr1 };
 	struct worker *w;
 	uint64_t start = now_ms(), last = start;
-	int i, err;
+	int i, err, rc = 0;
 	size_t k;
 
 	memset(res, 0, sizeof(*res));
 	s.self = getpid();
 	pthread_mutex_init(&s.lock, NULL);
 	pthread_cond_init(&s.cond, NULL);
+	pthread_cond_init(&s.model_cond, NULL);
 	sigemptyset(&sa.sa_mask);
 	sigaction(SIGUSR1, &sa, NULL);	/* no SA_RESTART: reads return EINTR */
 
@@ -666,9 +866,23 @@ int scan_run(const struct scan_opts *o, char **roots, size_t nroots,
 	for (i = 0; i < o->jobs; i++) {
 		w[i].s = &s;
 		w[i].buf = xrealloc(NULL, o->read_size > KMSG_BUF ? o->read_size : KMSG_BUF);
+		w[i].dents = xrealloc(NULL, DENTS_BUF);
 		err = pthread_create(&w[i].tid, NULL, worker_main, &w[i]);
 		if (err)
 			die("scan: cannot start thread: %s", strerror(err));
+	}
+
+	/*
+	 * The model, while the workers read: they wait for it only to
+	 * classify a value.  The watchdog starts after it; a worker past its
+	 * deadline by then is interrupted at the first round.
+	 */
+	if (o->load_model) {
+		rc = o->load_model(o->load_arg);
+		pthread_mutex_lock(&s.lock);
+		s.model_ready = true;
+		pthread_cond_broadcast(&s.model_cond);
+		pthread_mutex_unlock(&s.lock);
 	}
 
 	/* The watchdog: interrupt workers past their deadline. */
@@ -679,10 +893,15 @@ int scan_run(const struct scan_opts *o, char **roots, size_t nroots,
 		poll(NULL, 0, 20);
 		now = now_ms();
 		for (i = 0; i < o->jobs; i++) {
-			uint64_t d = w[i].deadline;
+			uint64_t t = w[i].task;
 
-			if (d && now > d)
+			if (t != w[i].seen_task || !w[i].busy) {
+				w[i].seen_task = t;	/* new since the last round */
+				w[i].seen_at = now;
+			} else if (now - w[i].seen_at >= o->timeout_ms) {
+				w[i].expired = t;
 				pthread_kill(w[i].tid, SIGUSR1);
+			}
 		}
 		pthread_mutex_lock(&s.lock);
 		idle = !s.pending;
@@ -697,6 +916,8 @@ int scan_run(const struct scan_opts *o, char **roots, size_t nroots,
 	for (i = 0; i < o->jobs; i++) {
 		pthread_join(w[i].tid, NULL);
 		free(w[i].buf);
+		free(w[i].dents);
+		free(w[i].path);
 	}
 	if (o->progress)
 		progress(&s, true);
@@ -706,21 +927,23 @@ int scan_run(const struct scan_opts *o, char **roots, size_t nroots,
 	res->files = s.files;
 	res->dirs = s.dirs;
 	res->seconds = (double)(now_ms() - start) / 1000.0;
-	if (res->nfound)
-		qsort(res->found, res->nfound, sizeof(*res->found), cmp_found);
+	collect(&s, res);
+	free(s.groups);
 	if (res->nskip)
 		qsort(res->skip, res->nskip, sizeof(*res->skip), cmp_skip);
 	pthread_mutex_destroy(&s.lock);
 	pthread_cond_destroy(&s.cond);
-	return 0;
+	pthread_cond_destroy(&s.model_cond);
+	return rc;
 }
 
 void scan_result_free(struct scan_result *res)
 {
 	size_t i;
 
-	for (i = 0; i < res->nfound; i++)
-		free(res->found[i].file);
+	for (i = 0; i < res->nnames; i++)
+		free(res->names[i]);
+	free(res->names);
 	for (i = 0; i < res->nskip; i++) {
 		free(res->skip[i].file);
 		free(res->skip[i].reason);
