@@ -55,15 +55,7 @@ else
 fi
 if prepare plain && run plain >>"$results"; then :; else rc=1; fi
 
-awk '
-function median(list,   n, a, i, j, t) {
-	n = split(list, a, " ")
-	for (i = 2; i <= n; i++)
-		for (j = i; j > 1 && a[j - 1] + 0 > a[j] + 0; j--) {
-			t = a[j]; a[j] = a[j - 1]; a[j - 1] = t
-		}
-	return n ? a[int((n + 1) / 2)] : ""
-}
+awk "$(cat "$top/bench/median.awk")"'
 {
 	for (i = 2; i <= NF; i++) {
 		k = index($i, "="); F[substr($i, 1, k - 1)] = substr($i, k + 1)

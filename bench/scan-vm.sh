@@ -102,15 +102,7 @@ done
 rc=0
 echo "scan-vm: $(sed -n 's/^INFO kernel=\([^ ]*\).*/kernel \1/p' "$log"), $(sed -n 's/^SCANBENCH perl=\([^ ]*\) runs=\([^ ]*\).*/perl \1, \2 rounds/p' "$log"), guest with $(sed -n 's/^INFO kernel=.* cpus=\([0-9]*\).*/\1/p' "$log") vCPU(s)$(sed -n 's/^e2e boot: \([a-z]*\):.*/ under \1/p' "$log.accel" 2>/dev/null); host load $(cut -d' ' -f1-3 /proc/loadavg)"
 grep '^SCANBENCH tool=' "$log" >"$res/times"
-awk '
-function median(list,   n, a, i, j, t) {
-	n = split(list, a, " ")
-	for (i = 2; i <= n; i++)
-		for (j = i; j > 1 && a[j - 1] + 0 > a[j] + 0; j--) {
-			t = a[j]; a[j] = a[j - 1]; a[j - 1] = t
-		}
-	return n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2
-}
+awk "$(cat "$top/bench/median.awk")"'
 function ratio(a, b) {
 	return b > 0 ? a / b : 0
 }

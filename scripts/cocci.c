@@ -24,6 +24,7 @@
 #include <limits.h>
 #include <signal.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -67,53 +68,6 @@ static void strvec_clear(struct strvec *sv)
 		free(sv->v[i]);
 	free(sv->v);
 	memset(sv, 0, sizeof(*sv));
-}
-
-/* Read a whole file; NULL with errno set on failure. */
-static char *read_file(const char *path, size_t *len)
-{
-	struct stat st;
-	char *buf = NULL;
-	size_t n = 0, alloc = 0;
-	ssize_t r;
-	int fd, saved;
-
-	fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-	if (fd < 0)
-		return NULL;
-	if (fstat(fd, &st) < 0)
-		goto fail;
-	if (!S_ISREG(st.st_mode)) {
-		errno = S_ISDIR(st.st_mode) ? EISDIR : EINVAL;
-		goto fail;
-	}
-	alloc = (size_t)st.st_size + 1;
-	buf = xrealloc(NULL, alloc);
-	for (;;) {
-		if (n + 1 >= alloc) {
-			alloc *= 2;
-			buf = xrealloc(buf, alloc);
-		}
-		r = read(fd, buf + n, alloc - n - 1);
-		if (r < 0) {
-			if (errno == EINTR)
-				continue;
-			goto fail;
-		}
-		if (!r)
-			break;
-		n += (size_t)r;
-	}
-	close(fd);
-	buf[n] = '\0';
-	*len = n;
-	return buf;
-fail:
-	saved = errno;
-	free(buf);
-	close(fd);
-	errno = saved;
-	return NULL;
 }
 
 /* ------------------------------------------------------- root and rules */
@@ -442,7 +396,7 @@ static pid_t spawn(char **argv, const char *cwd, const char *out, const char *er
 static char *last_line(const char *path)
 {
 	size_t len;
-	char *buf = read_file(path, &len), *end, *start, *line;
+	char *buf = read_file(path, SIZE_MAX, &len), *end, *start, *line;
 
 	if (!buf)
 		return xstrdup("(no output)");
@@ -462,7 +416,7 @@ static char *last_line(const char *path)
 static char *last_handled(const char *path)
 {
 	size_t len;
-	char *buf = read_file(path, &len), *p, *found = NULL;
+	char *buf = read_file(path, SIZE_MAX, &len), *p, *found = NULL;
 
 	if (!buf)
 		return NULL;
@@ -516,7 +470,7 @@ static void rule_free(struct rule *r)
 static int rule_read_options(struct rule *r)
 {
 	size_t len, i;
-	char *buf = read_file(r->path, &len), *line, *opt, *save = NULL, *nl;
+	char *buf = read_file(r->path, SIZE_MAX, &len), *line, *opt, *save = NULL, *nl;
 
 	if (!buf) {
 		error("%s: %s", r->path, strerror(errno));
@@ -571,7 +525,7 @@ static int rule_query(const struct cocci_opts *opts, struct rule *r,
 		free(why);
 		goto out;
 	}
-	buf = read_file(out, &len);
+	buf = read_file(out, SIZE_MAX, &len);
 	if (!buf) {
 		error("%s: %s", out, strerror(errno));
 		goto out;
@@ -665,7 +619,7 @@ static int walk_file(struct walk *w, const char *abs, const char *rel)
 	char *buf;
 	int m;
 
-	buf = read_file(abs, &len);
+	buf = read_file(abs, SIZE_MAX, &len);
 	if (!buf) {
 		error("%s: cannot read: %s", rel,
 		      errno == EINVAL ? "not a regular file" : strerror(errno));
@@ -899,7 +853,7 @@ static int parse_records(struct collect *c, const char *root, const char *out,
 			 const char *rule)
 {
 	size_t len;
-	char *buf = read_file(out, &len), *line, *nl;
+	char *buf = read_file(out, SIZE_MAX, &len), *line, *nl;
 	int ret = 0;
 
 	if (!buf) {
@@ -987,7 +941,7 @@ static void parse_badcounts(struct collect *c, const char *root, const char *err
 {
 	struct section sec = { 0 };
 	size_t len;
-	char *buf = read_file(err, &len), *line, *nl, *handling = NULL;
+	char *buf = read_file(err, SIZE_MAX, &len), *line, *nl, *handling = NULL;
 	char *pending = NULL, *q;
 	unsigned int n;
 
@@ -1169,7 +1123,7 @@ static int collect_diff(struct diff_part **parts, size_t *nparts, size_t *alloc,
 			const char *out)
 {
 	size_t len;
-	char *buf = read_file(out, &len), *p, *next, *name, *end;
+	char *buf = read_file(out, SIZE_MAX, &len), *p, *next, *name, *end;
 
 	if (!buf) {
 		error("%s: %s", out, strerror(errno));

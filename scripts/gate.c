@@ -12,6 +12,7 @@
  */
 #include <errno.h>
 #include <limits.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -489,32 +490,6 @@ static const char *const seq_calls[] = {
 	"seq_printf", "seq_vprintf", "seq_buf_printf", "seq_buf_vprintf",
 };
 
-/* The whole of @path (NUL bytes included), or NULL if it cannot be read. */
-static char *read_text(const char *path, size_t *len)
-{
-	FILE *f = fopen(path, "r");
-	size_t n = 0, alloc = 65536, got;
-	char *buf;
-
-	if (!f)
-		return NULL;
-	buf = xmalloc(alloc);
-	while ((got = fread(buf + n, 1, alloc - n - 1, f)) > 0) {
-		n += got;
-		if (alloc - n < 4096)
-			buf = xrealloc(buf, alloc *= 2);
-	}
-	if (ferror(f)) {
-		fclose(f);
-		free(buf);
-		return NULL;
-	}
-	fclose(f);
-	buf[n] = '\0';
-	*len = n;
-	return buf;
-}
-
 /* What the rules need of a file: see file_needs(). */
 enum { NEED_PX = 1, NEED_CAST = 2 };
 
@@ -535,7 +510,7 @@ static unsigned int file_needs(const char *root, const char *rel)
 	unsigned int bits, need = NEED_PX | NEED_CAST;
 	size_t len, i;
 
-	buf = read_text(path, &len);
+	buf = read_file(path, SIZE_MAX, &len);
 	if (buf) {
 		need = 0;
 		for (i = 0; i < sizeof(seq_calls) / sizeof(seq_calls[0]) && !need; i++)

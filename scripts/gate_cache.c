@@ -63,43 +63,11 @@ static void key_field(struct key *k, const char *name, const void *p, size_t n)
 	key_add(k, p, n);
 }
 
-/* Read all of @path (at most @max bytes); NULL if it cannot be read. */
-static char *slurp(const char *path, size_t max, size_t *len)
-{
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
-	size_t n = 0, alloc = 65536;
-	char *buf;
-	ssize_t r;
-
-	if (fd < 0)
-		return NULL;
-	buf = xmalloc(alloc);
-	while (n < max) {
-		if (alloc - n < 4096)
-			buf = xrealloc(buf, alloc *= 2);
-		r = read(fd, buf + n, (alloc - n - 1) < max - n ? alloc - n - 1 : max - n);
-		if (r < 0 && errno == EINTR)
-			continue;
-		if (r < 0) {
-			close(fd);
-			free(buf);
-			return NULL;
-		}
-		if (!r)
-			break;
-		n += (size_t)r;
-	}
-	close(fd);
-	buf[n] = '\0';
-	*len = n;
-	return buf;
-}
-
 /* The content of @path, or a mark that it is absent. */
 static void key_file(struct key *k, const char *name, const char *path, size_t max)
 {
 	size_t n;
-	char *buf = slurp(path, max, &n);
+	char *buf = read_file(path, max, &n);
 
 	if (buf)
 		key_field(k, name, buf, n);
@@ -280,7 +248,7 @@ static int key_includes(struct key *k, const char *root, const char *rel)
 	size_t len;
 	int ret = 0;
 
-	buf = slurp(path, SIZE_MAX, &len);
+	buf = read_file(path, SIZE_MAX, &len);
 	free(path);
 	if (!buf)
 		return -1;
@@ -390,7 +358,7 @@ int gate_cache_get(struct gate_cache *c, const char *root, const char *rel, int 
 		return 0;
 	}
 	path = entry_path(c, &k);
-	buf = slurp(path, SIZE_MAX, &len);
+	buf = read_file(path, SIZE_MAX, &len);
 	free(path);
 	if (buf && len > strlen(magic) && !memcmp(buf, magic, strlen(magic))) {
 		p = buf + strlen(magic);

@@ -29,4 +29,11 @@ char *xstrdup(const char *s);
 char *xstrndup(const char *s, size_t n);
 char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
+/*
+ * The contents of the regular file @path, at most @max bytes (SIZE_MAX for
+ * all), NUL-terminated, its length in *@len (scripts/readfile.c).  NULL
+ * with errno set if it cannot be opened or read or is not a regular file.
+ */
+char *read_file(const char *path, size_t max, size_t *len);
+
 #endif
