@@ -193,8 +193,12 @@ BEGIN {
 	passed = 0
 	indmesg = 0
 	slice = ""
-	bad = "WARNING:|BUG:|Oops|kernel BUG|lockdep|possible recursive locking|" \
-	      "circular locking|sleeping function called from invalid context|" \
+	# Lockdep and KASAN reports start with WARNING: or BUG:; lockdep that
+	# gave up says so ("RCU lockdep checking is enabled" is not a report).
+	bad = "WARNING:|BUG:|Oops|kernel BUG|lockdep is turned off|" \
+	      "turning off the locking correctness validator|" \
+	      "possible recursive locking|circular locking|inconsistent lock state|" \
+	      "suspicious RCU usage|sleeping function called from invalid context|" \
 	      "Call Trace|general protection fault|RCU stall"
 	# the module's call sites: those that leak somewhere in this boot, and
 	# the clean controls that never may be logged

@@ -113,7 +113,8 @@ hasraw() {
 # What of file $2 (named $1) is compared across modes.  timer_list keeps
 # only its lines without clocks and counters (the pointers, symbols and
 # headers); sched/debug, live counters on nearly every line, its lines
-# without digits; everything else is compared whole.
+# without digits; stackdepot/stats (KASAN) without its digits; everything
+# else is compared whole.
 norm() {
 	case $1 in
 	/proc/timer_list)
@@ -121,6 +122,10 @@ norm() {
 		;;
 	/sys/kernel/debug/sched/debug)
 		grep -v '[0-9]' "$2"
+		;;
+	/sys/kernel/debug/stackdepot/stats)
+		# KASAN's allocation counters (debug kernel): names only
+		sed 's/[0-9]//g' "$2"
 		;;
 	*)
 		cat "$2"
@@ -148,7 +153,7 @@ obs_gen() {
 	base=/tmp/base/$kr.$1.$(echo "$2" | tr / _)
 	cur=/tmp/out
 	case $2 in
-	/proc/timer_list|/sys/kernel/debug/sched/debug)
+	/proc/timer_list|/sys/kernel/debug/sched/debug|/sys/kernel/debug/stackdepot/stats)
 		norm "$2" /tmp/out >/tmp/norm
 		cur=/tmp/norm
 		;;
