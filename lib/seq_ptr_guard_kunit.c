@@ -367,13 +367,15 @@ static void guard_find_case(struct kunit *test)
 }
 
 /*
- * What a walk shows its callback: each %p and integer conversion with its
- * value, as "spec=value;" (vsnprintf_walk() does not show %c, %s, %%).
+ * What a walk shows its callback: each %p and pointer-wide integer
+ * conversion with its value, as "spec=value;" (vsnprintf_walk() does not
+ * show %c, %s, %% or narrower integers).
  */
 struct guard_visits {
 	char buf[256];
 	size_t len;
 	int n;
+	int narrow;	/* integers narrower than a pointer shown */
 	int stop_at;	/* the visit that returns -EPERM; 0 for none */
 };
 
@@ -382,10 +384,15 @@ static int guard_visit(const struct printf_conv *conv, void *data)
 	struct guard_visits *v = data;
 	unsigned long long value = conv->num;
 
-	if (conv->conv == 'p')
+	if (conv->conv == 'p') {
 		value = (unsigned long)conv->ptr;
-	else if (!strchr("diuoxX", conv->conv))
+	} else if (!strchr("diuoxX", conv->conv)) {
 		return 0;
+	} else if (!conv->qualifier || !strchr("lLzt", conv->qualifier)) {
+		/* vprintf_walk() shows these, vsnprintf_walk() must not */
+		v->narrow++;
+		return 0;
+	}
 
 	v->len += scnprintf(v->buf + v->len, sizeof(v->buf) - v->len,
 			    "%.*s=%llx;", conv->len, conv->spec, value);
@@ -438,6 +445,7 @@ static void guard_walk_case(struct kunit *test)
 					       v[0], v[1], v[2]));
 	KUNIT_EXPECT_STREQ(test, got, want);
 	KUNIT_EXPECT_STREQ(test, printed.buf, walked.buf);
+	KUNIT_EXPECT_EQ(test, printed.narrow, 0);
 
 	len = guard_vsnprintf_walk(got, sizeof(got), &stopped, c->fmt,
 				   v[0], v[1], v[2]);
