@@ -1302,18 +1302,20 @@ static void kill_all(struct proc *procs, unsigned int jobs)
 	}
 }
 
+/* The tree's include path and forced includes, as kbuild passes them. */
+const char *const cocci_include_dirs[] = {
+	"arch/x86/include", "arch/x86/include/generated", "include",
+	"arch/x86/include/uapi", "arch/x86/include/generated/uapi",
+	"include/uapi", "include/generated/uapi", NULL,
+};
+const char *const cocci_forced_includes[] = {
+	"include/linux/compiler-version.h", "include/linux/kconfig.h", NULL,
+};
+
 /* Build a spatch command line for one group. */
 static void group_argv(const struct cocci_opts *opts, const char *root,
 		       const struct rule *r, const struct group *g, struct strvec *av)
 {
-	static const char * const incs[] = {
-		"arch/x86/include", "arch/x86/include/generated", "include",
-		"arch/x86/include/uapi", "arch/x86/include/generated/uapi",
-		"include/uapi", "include/generated/uapi",
-	};
-	static const char * const forced[] = {
-		"include/linux/compiler-version.h", "include/linux/kconfig.h",
-	};
 	size_t i;
 
 	strvec_push(av, xstrdup(spatch_prog(opts)));
@@ -1342,17 +1344,17 @@ static void group_argv(const struct cocci_opts *opts, const char *root,
 	for (i = 0; i < r->options.nr; i++)
 		strvec_push(av, xstrdup(r->options.v[i]));
 	/* the include path of scripts/coccicheck, for rules that read headers */
-	for (i = 0; i < sizeof(incs) / sizeof(incs[0]); i++) {
+	for (i = 0; cocci_include_dirs[i]; i++) {
 		strvec_push(av, xstrdup("-I"));
-		strvec_push(av, xstrdup(incs[i]));
+		strvec_push(av, xstrdup(cocci_include_dirs[i]));
 	}
 	/* and its forced includes, when the tree has them */
-	for (i = 0; i < sizeof(forced) / sizeof(forced[0]); i++) {
-		char *path = xasprintf("%s/%s", root, forced[i]);
+	for (i = 0; cocci_forced_includes[i]; i++) {
+		char *path = xasprintf("%s/%s", root, cocci_forced_includes[i]);
 
 		if (!access(path, R_OK)) {
 			strvec_push(av, xstrdup("--include"));
-			strvec_push(av, xstrdup(forced[i]));
+			strvec_push(av, xstrdup(cocci_forced_includes[i]));
 		}
 		free(path);
 	}

@@ -105,6 +105,14 @@ struct cocci_result {
  * killed or exiting non-zero, malformed records.  @res is left empty
  * (safe to free) on error.
  */
+/*
+ * The include path (relative to the tree root) and the forced includes
+ * every spatch run gets; NULL-terminated.  The gate's cache keys on the
+ * same headers.
+ */
+extern const char *const cocci_include_dirs[];
+extern const char *const cocci_forced_includes[];
+
 int cocci_run(const struct cocci_opts *opts, struct cocci_result *res);
 
 /* Free everything cocci_run() put into @res, and zero it. */

@@ -205,16 +205,6 @@ void gate_cache_free(struct gate_cache *c)
 	memset(c, 0, sizeof(*c));
 }
 
-/* The include path and forced includes of cocci.c's spatch command line. */
-static const char *const incs[] = {
-	"arch/x86/include", "arch/x86/include/generated", "include",
-	"arch/x86/include/uapi", "arch/x86/include/generated/uapi",
-	"include/uapi", "include/generated/uapi",
-};
-static const char *const forced[] = {
-	"include/linux/compiler-version.h", "include/linux/kconfig.h",
-};
-
 /* Every place of the header @name that @from (relative to @root) includes. */
 static void key_header(struct key *k, const char *root, const char *from, const char *name)
 {
@@ -230,9 +220,9 @@ static void key_header(struct key *k, const char *root, const char *from, const 
 	path = xasprintf("%s/%s", root, name);
 	key_file(k, "top", path, SIZE_MAX);
 	free(path);
-	for (i = 0; i < sizeof(incs) / sizeof(incs[0]); i++) {
-		path = xasprintf("%s/%s/%s", root, incs[i], name);
-		key_file(k, incs[i], path, SIZE_MAX);
+	for (i = 0; cocci_include_dirs[i]; i++) {
+		path = xasprintf("%s/%s/%s", root, cocci_include_dirs[i], name);
+		key_file(k, cocci_include_dirs[i], path, SIZE_MAX);
 		free(path);
 	}
 }
@@ -299,11 +289,11 @@ static int file_key(const struct gate_cache *c, const char *root, const char *re
 	key_add(k, c->ident, c->nident);
 	key_field(k, "rules", cast ? "both" : "seq_px.cocci", cast ? 4 : 12);
 	key_field(k, "path", rel, strlen(rel));
-	for (i = 0; i < sizeof(forced) / sizeof(forced[0]); i++) {
-		path = xasprintf("%s/%s", root, forced[i]);
-		key_file(k, forced[i], path, SIZE_MAX);
+	for (i = 0; cocci_forced_includes[i]; i++) {
+		path = xasprintf("%s/%s", root, cocci_forced_includes[i]);
+		key_file(k, cocci_forced_includes[i], path, SIZE_MAX);
 		/* kconfig.h includes generated/autoconf.h */
-		if (cast && !access(path, F_OK) && key_includes(k, root, forced[i]) < 0) {
+		if (cast && !access(path, F_OK) && key_includes(k, root, cocci_forced_includes[i]) < 0) {
 			free(path);
 			return -1;
 		}
