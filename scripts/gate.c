@@ -529,6 +529,63 @@ static unsigned int file_needs(const char *root, const char *rel)
 	return need;
 }
 
+/* Does @root/@rel read, and prove (prefilter_same_findings()) @other/@rel like it? */
+static int same_findings_in(const char *root, const char *other, const char *rel)
+{
+	char *p = xasprintf("%s/%s", root, rel), *q = xasprintf("%s/%s", other, rel);
+	size_t alen = 0, blen = 0;
+	char *a = read_file(p, SIZE_MAX, &alen), *b = read_file(q, SIZE_MAX, &blen);
+	int ret = 0;
+
+	/* a NUL byte in either: not read as C here */
+	if (a && b && strlen(a) == alen && strlen(b) == blen)
+		ret = prefilter_same_findings(a, alen, b, blen);
+	free(a);
+	free(b);
+	free(p);
+	free(q);
+	return ret;
+}
+
+/*
+ * Can the patches change what the rules find in @f?  Not if each patch
+ * that touches it only edits it (no creation, deletion, rename or copy
+ * into it) and changes nothing but the bodies of quiet functions
+ * (prefilter_same_findings()) from the state before it to the one after
+ * it.  No rule then runs on @f at all: its findings, whatever they are,
+ * are the same in every state.
+ */
+static int findings_unchanged(const struct gate *g, const char *f)
+{
+	size_t i, j, touched = 0;
+
+	for (i = 0; i < g->ps.npatches; i++) {
+		const struct patch *p = &g->ps.patches[i];
+		int hit = 0;
+
+		for (j = 0; j < p->nfiles; j++) {
+			const struct patch_file *pf = &p->files[j];
+
+			if ((!pf->old_path || strcmp(pf->old_path, f)) &&
+			    (!pf->new_path || strcmp(pf->new_path, f)))
+				continue;
+			if (!pf->old_path || !pf->new_path || strcmp(pf->old_path, pf->new_path) ||
+			    pf->is_rename || pf->is_copy || pf->is_binary)
+				return 0;
+			hit = 1;
+		}
+		if (!hit)
+			continue;
+		touched++;
+		if (g->series &&
+		    !same_findings_in(g->states[i].dir, g->states[i + 1].dir, f))
+			return 0;
+	}
+	if (!g->series && touched)
+		return same_findings_in(g->states[0].dir, g->states[1].dir, f);
+	return touched > 0;
+}
+
 /*
  * cocci_run() runs seq_px.cocci, plus seq_int_cast.cocci when casts is
  * set, over all its files in one spatch process per rule.  The gate wants
@@ -664,6 +721,9 @@ static int gate_main(struct gate *g, char **inputs, size_t ninputs)
 			const char *f = jobs[k].files[i];
 			unsigned int need = file_needs(g->states[k].dir, f);
 			struct cocci_result r;
+
+			if (need && findings_unchanged(g, f))
+				need = 0;
 
 			if (k == 0 && need) {
 				int cast = !!(need & NEED_CAST);

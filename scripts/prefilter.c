@@ -518,3 +518,233 @@ int prefilter_keep(enum pf_rule r, unsigned int bits, const char *path)
 		return 1;
 	}
 }
+
+/*
+ * The top-level pieces of a C text, for prefilter_same_findings(): each
+ * declaration up to its ';', each function definition up to its closing
+ * brace, each preprocessor line at file scope.
+ */
+struct chunk {
+	size_t start, body, end;	/* body: its '{' if a function, else 0 */
+	int plain;	/* no call of a name with seq/SEQ, no typedef */
+};
+
+struct chunks {
+	struct chunk *v;
+	size_t n, alloc;
+	int bad;	/* unbalanced: the text is not read as chunks */
+};
+
+static void chunk_add(struct chunks *c, const struct chunk *k)
+{
+	if (c->n == c->alloc) {
+		c->alloc = c->alloc ? 2 * c->alloc : 64;
+		c->v = xrealloc(c->v, c->alloc * sizeof(*c->v));
+	}
+	c->v[c->n++] = *k;
+}
+
+/* Is @i the first non-blank byte of its line? */
+static int line_start(const char *t, size_t i)
+{
+	while (i > 0 && (t[i - 1] == ' ' || t[i - 1] == '\t'))
+		i--;
+	return i == 0 || t[i - 1] == '\n';
+}
+
+static void split_chunks(const struct scan *s, struct chunks *c)
+{
+	const char *t = s->t;
+	struct chunk k = { 0, 0, 0, 1 };
+	size_t i = 0, j, w, braces = 0, parens = 0;
+	int prev = 0, func = 0, open = 0;	/* prev: the last byte read */
+
+	while (i < s->n) {
+		j = skip_blank(s, i);
+		if (j != i) {
+			i = j;
+			continue;
+		}
+		if (!open) {
+			k.start = i;
+			k.body = 0;
+			k.plain = 1;
+			open = 1;
+		}
+		if (t[i] == '#' && line_start(t, i)) {
+			/* a directive: its line; at file scope, a chunk of its own */
+			for (j = i; j < s->n && t[j] != '\n'; j++)
+				;
+			if (!braces && !parens && k.start == i) {
+				k.end = j;
+				chunk_add(c, &k);
+				open = 0;
+			}
+			i = j;
+			continue;
+		}
+		if (t[i] == '"') {
+			for (j = i + 1; j < s->n && t[j] != '"' && t[j] != '\n'; j++)
+				if (t[j] == '\\' && j + 1 < s->n && t[j + 1] != '\n')
+					j++;
+			i = j < s->n ? j + 1 : j;
+			prev = '"';
+			continue;
+		}
+		if (t[i] == '\'') {
+			j = char_literal(s, i);
+			i = j ? j : i + 1;
+			prev = '\'';
+			continue;
+		}
+		if (word_byte((unsigned char)t[i])) {
+			for (w = i; i < s->n && word_byte((unsigned char)t[i]); i++)
+				;
+			/* a seq call (a type like struct seq_file is no call) */
+			if ((has_seq(t + w, i - w) && t[skip_blank(s, i)] == '(') ||
+			    is_word(t + w, i - w, "typedef"))
+				k.plain = 0;
+			prev = 'a';
+			continue;
+		}
+		switch (t[i]) {
+		case '(':
+			parens++;
+			break;
+		case ')':
+			if (!parens)
+				c->bad = 1;
+			else
+				parens--;
+			break;
+		case '{':
+			if (!braces && !parens) {
+				func = prev == ')';
+				if (func)
+					k.body = i;
+			}
+			braces++;
+			break;
+		case '}':
+			if (!braces) {
+				c->bad = 1;
+				break;
+			}
+			if (!--braces && !parens && func) {
+				k.end = i + 1;
+				chunk_add(c, &k);
+				open = 0;
+				prev = 0;
+				func = 0;
+				i++;
+				continue;
+			}
+			break;
+		case ';':
+			if (!braces && !parens) {
+				k.end = i + 1;
+				chunk_add(c, &k);
+				open = 0;
+				prev = 0;
+				i++;
+				continue;
+			}
+			break;
+		}
+		prev = (unsigned char)t[i];
+		i++;
+	}
+	if (open) {
+		k.end = s->n;
+		chunk_add(c, &k);
+	}
+	if (braces || parens)
+		c->bad = 1;
+}
+
+static int same_text(const struct scan *a, const struct chunk *x,
+		     const struct scan *b, const struct chunk *y)
+{
+	return x->end - x->start == y->end - y->start &&
+	       !memcmp(a->t + x->start, b->t + y->start, x->end - x->start);
+}
+
+/* The next directive line of t[*i..n), or 0 when there is none left. */
+static size_t next_directive(const char *t, size_t n, size_t *i, const char **line)
+{
+	size_t j;
+
+	while (*i < n) {
+		for (j = *i; j < n && (t[j] == ' ' || t[j] == '\t'); j++)
+			;
+		*line = t + j;
+		while (j < n && t[j] != '\n')
+			j++;
+		if (*line < t + j && **line == '#') {
+			size_t len = t + j - *line;
+
+			*i = j;
+			return len;
+		}
+		*i = j + 1;
+	}
+	return 0;
+}
+
+/* Do two texts hold the same preprocessor lines, in the same order? */
+static int same_directives(const char *x, size_t xn, const char *y, size_t yn)
+{
+	size_t i = 0, j = 0, a, b;
+	const char *p, *q;
+
+	do {
+		a = next_directive(x, xn, &i, &p);
+		b = next_directive(y, yn, &j, &q);
+		if (a != b || memcmp(p, q, a))
+			return 0;
+	} while (a);
+	return 1;
+}
+
+/* A function in whose text no rule can report or start anything. */
+static int quiet_function(const struct scan *s, const struct chunk *k)
+{
+	return k->body && k->plain && !prefilter_scan(s->t + k->start, k->end - k->start);
+}
+
+int prefilter_same_findings(const char *before, size_t blen,
+			    const char *after, size_t alen)
+{
+	struct scan b = { 0 }, a = { 0 };
+	struct chunks cb = { 0 }, ca = { 0 };
+	size_t i;
+	int ret = 0;
+
+	b.t = splice(before, blen, &b.n);
+	a.t = splice(after, alen, &a.n);
+	split_chunks(&b, &cb);
+	split_chunks(&a, &ca);
+	if (cb.bad || ca.bad || cb.n != ca.n)
+		goto out;
+	for (i = 0; i < cb.n; i++) {
+		const struct chunk *x = &cb.v[i], *y = &ca.v[i];
+
+		if (same_text(&b, x, &a, y))
+			continue;
+		if (!quiet_function(&b, x) || !quiet_function(&a, y))
+			goto out;
+		if (x->body - x->start != y->body - y->start ||
+		    memcmp(b.t + x->start, a.t + y->start, x->body - x->start))
+			goto out;
+		if (!same_directives(b.t + x->start, x->end - x->start,
+				     a.t + y->start, y->end - y->start))
+			goto out;
+	}
+	ret = 1;
+out:
+	free(cb.v);
+	free(ca.v);
+	free((char *)b.t);
+	free((char *)a.t);
+	return ret;
+}

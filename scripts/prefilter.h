@@ -65,4 +65,23 @@ enum pf_rule prefilter_rule(const char *name);
  */
 int prefilter_keep(enum pf_rule r, unsigned int bits, const char *path);
 
+/*
+ * prefilter_same_findings - can no rule tell the two texts apart?
+ *
+ * True if @after differs from @before only inside the bodies of function
+ * definitions (same count and order of top-level declarations and
+ * definitions, same text outside those bodies, same function heads) and
+ * each such function, before and after, is quiet: no call of a name
+ * holding "seq" or "SEQ" (no seq output, so it is no local seq wrapper
+ * either), no typedef, no literal with a conversion prefilter_scan()
+ * reports (so no call of a wrapper the rules would follow), and the same
+ * preprocessor lines.  The rules report a call in
+ * the function that holds it, by the conversions of its own literals:
+ * such a change can give no finding and take none away, so no rule
+ * needs to run.  False whenever the text cannot be split in balanced
+ * top-level pieces.
+ */
+int prefilter_same_findings(const char *before, size_t blen,
+			    const char *after, size_t alen);
+
 #endif
