@@ -520,13 +520,40 @@ int prefilter_keep(enum pf_rule r, unsigned int bits, const char *path)
 }
 
 /*
+ * Words a rule reads wherever they are in the file, not only in the
+ * function of the call it reports: a typedef (spatch parses the rest of
+ * the file by it); __user (seq_px.cocci's pg_user_name() looks for a
+ * "__user *NAME" declaration anywhere); and the privilege checks of
+ * seq_px.cocci's gate rules ("identifier chk = {...}", and kptr_restrict),
+ * one of which, gatefield, matches "X->fld = <+... chk(...) ...+>" in any
+ * function (kallsyms_open() for s_show()'s %px).  tests/gate/run checks
+ * that this list holds every name of those rule lists.
+ */
+static const char *const global_words[] = {
+	"typedef", "__user", "kptr_restrict",
+	"kallsyms_show_value", "capable", "ns_capable", "file_ns_capable",
+	"has_capability", "has_capability_noaudit", "has_ns_capability",
+	"perfmon_capable", "bpf_capable",
+};
+
+static int global_word(const char *w, size_t len)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(global_words) / sizeof(global_words[0]); i++)
+		if (is_word(w, len, global_words[i]))
+			return 1;
+	return 0;
+}
+
+/*
  * The top-level pieces of a C text, for prefilter_same_findings(): each
  * declaration up to its ';', each function definition up to its closing
  * brace, each preprocessor line at file scope.
  */
 struct chunk {
 	size_t start, body, end;	/* body: its '{' if a function, else 0 */
-	int plain;	/* no call of a name with seq/SEQ, no typedef */
+	int plain;	/* no call of a name with seq/SEQ, no global_words[] */
 };
 
 struct chunks {
@@ -602,7 +629,7 @@ static void split_chunks(const struct scan *s, struct chunks *c)
 				;
 			/* a seq call (a type like struct seq_file is no call) */
 			if ((has_seq(t + w, i - w) && t[skip_blank(s, i)] == '(') ||
-			    is_word(t + w, i - w, "typedef"))
+			    global_word(t + w, i - w))
 				k.plain = 0;
 			prev = 'a';
 			continue;

@@ -73,9 +73,10 @@ int prefilter_keep(enum pf_rule r, unsigned int bits, const char *path);
  * definitions, same text outside those bodies, same function heads) and
  * each such function, before and after, is quiet: no call of a name
  * holding "seq" or "SEQ" (no seq output, so it is no local seq wrapper
- * either), no typedef, no literal with a conversion prefilter_scan()
- * reports (so no call of a wrapper the rules would follow), and the same
- * preprocessor lines.  The rules report a call in
+ * either), none of the words a rule reads file-wide (a typedef, __user,
+ * the privilege checks of the px-gated rules), no literal with a
+ * conversion prefilter_scan() reports (so no call of a wrapper the rules
+ * would follow), and the same preprocessor lines.  The rules report a call in
  * the function that holds it, by the conversions of its own literals:
  * such a change can give no finding and take none away, so no rule
  * needs to run.  False whenever the text cannot be split in balanced
