@@ -11,9 +11,9 @@
  * output itself, at the one place it all goes through.
  *
  * Each seq_printf() is formatted with vsnprintf_walk(), which shows every
- * conversion to the guard before it prints it: one pass of vsnprintf()'s
- * own decoder.  Each is judged from its kind (include/linux/seq_ptr_kind.h,
- * shared with the userspace auditor) and the value it is about to print.
+ * conversion to the guard as it prints it: one pass of vsnprintf()'s own
+ * decoder.  Each is judged from its kind (include/linux/seq_ptr_kind.h,
+ * shared with the userspace auditor) and the value it printed.
  * What happens then is the admin's choice:
  * kernel.seq_ptr_guard = 0 off, 1 log, 2 refuse readers without
  * CAP_SYSLOG, 3 refuse everyone.
@@ -36,6 +36,7 @@
 #include <linux/module.h>
 #include <linux/mutex.h>
 #include <linux/printk.h>
+#include <linux/processor.h>
 #include <linux/ratelimit.h>
 #include <linux/sched.h>
 #include <linux/security.h>
@@ -62,10 +63,18 @@ static DEFINE_MUTEX(seq_ptr_guard_lock);
  * allocations) and the direct map (slab, page allocator) are.  Every test
  * here is a range check or a lockless tree walk, so this is safe in atomic
  * context.
+ *
+ * Most values judged are integers far below any address (counts, sizes,
+ * inode numbers).  Where user and kernel addresses never overlap, anything
+ * below TASK_SIZE is a user value, as kmsan and the synthetic trace events
+ * also take it: one compare settles those.
  */
 static bool seq_ptr_is_kernel_addr(unsigned long addr)
 {
 	if (!addr || IS_ERR_VALUE(addr))
+		return false;
+	if (IS_ENABLED(CONFIG_ARCH_HAS_NON_OVERLAPPING_ADDRESS_SPACE) &&
+	    addr < TASK_SIZE)
 		return false;
 
 	return __is_kernel(addr) || is_kernel_inittext(addr) ||
@@ -76,7 +85,7 @@ static bool seq_ptr_is_kernel_addr(unsigned long addr)
 /*
  * %pS, %ps and %pB print "name+off/size" when kallsyms knows the address,
  * and the raw value in hex when it does not (or without CONFIG_KALLSYMS).
- * Mirror the lookups of symbol_string() in lib/vsprintf.c.
+ * Before printing, mirror the lookups of symbol_string() in lib/vsprintf.c.
  */
 static bool seq_ptr_symbol_resolves(unsigned long addr, char ext)
 {
@@ -95,6 +104,30 @@ static bool seq_ptr_symbol_resolves(unsigned long addr, char ext)
 		return true;
 
 	return kallsyms_lookup_size_offset(addr, &size, &offset);
+}
+
+/*
+ * Did this %pS print the raw value?  Once printed, the text tells: the hex
+ * fallback of symbol_string() is "0x..." (after the spaces of a field
+ * width), and no symbol name starts with a digit.  That spares a second
+ * kallsyms search per %pS of a module address, as costly as the printing.
+ * Too little of the text in the buffer to tell means the output did not
+ * fit: the caller drops it and formats it again in a larger buffer.
+ */
+static bool seq_ptr_symbol_raw(const struct printf_conv *conv,
+			       unsigned long addr)
+{
+	const char *s = conv->out;
+	int n = conv->out_len;
+
+	if (!s)		/* vprintf_walk(): nothing printed yet */
+		return !seq_ptr_symbol_resolves(addr, conv->ext);
+
+	while (n && *s == ' ') {
+		s++;
+		n--;
+	}
+	return n >= 2 && s[0] == '0' && s[1] == 'x';
 }
 
 /*
@@ -241,7 +274,7 @@ static int seq_ptr_walk_conv(const struct printf_conv *conv, void *data)
 		break;
 	case SEQ_PTR_SYMBOL:
 		leaks = seq_ptr_is_kernel_addr(addr) &&
-			!seq_ptr_symbol_resolves(addr, conv->ext);
+			seq_ptr_symbol_raw(conv, addr);
 		break;
 	case SEQ_PTR_VA:
 		/* A nested leak is recorded where it is found. */
@@ -437,8 +470,8 @@ static int seq_ptr_check_conv(const struct printf_conv *conv, void *data)
  * @fmt: the format
  * @args: its arguments
  *
- * Formats in one pass with vsnprintf_walk(), judging each value before it
- * is printed, so that checking costs no second decoding of @fmt.
+ * Formats in one pass with vsnprintf_walk(), judging each value as it is
+ * printed, so that checking costs no second decoding of @fmt.
  *
  * Return: what vsnprintf() returns, or -EPERM if the output is refused:
  * @buf then holds a partial result that must not be used.  A refusal
@@ -473,6 +506,7 @@ int __seq_ptr_guard_vsnprintf(struct seq_file *m, char *buf, size_t size,
 		m->ptr_refused = true;
 	return -EPERM;
 }
+EXPORT_SYMBOL_IF_KUNIT(__seq_ptr_guard_vsnprintf);
 
 /* Callers hold seq_ptr_guard_lock, or run before anyone else can. */
 static void seq_ptr_guard_apply(int mode)

@@ -377,6 +377,8 @@ struct guard_visits {
 	int n;
 	int narrow;	/* integers narrower than a pointer shown */
 	int stop_at;	/* the visit that returns -EPERM; 0 for none */
+	const char *out;	/* the text of that visit in the buffer */
+	int out_len;
 };
 
 static int guard_visit(const struct printf_conv *conv, void *data)
@@ -396,7 +398,11 @@ static int guard_visit(const struct printf_conv *conv, void *data)
 
 	v->len += scnprintf(v->buf + v->len, sizeof(v->buf) - v->len,
 			    "%.*s=%llx;", conv->len, conv->spec, value);
-	return ++v->n == v->stop_at ? -EPERM : 0;
+	if (++v->n != v->stop_at)
+		return 0;
+	v->out = conv->out;
+	v->out_len = conv->out_len;
+	return -EPERM;
 }
 
 static int guard_vprintf_walk(struct guard_visits *v, const char *fmt, ...)
@@ -425,7 +431,8 @@ static int guard_vsnprintf_walk(char *buf, size_t size, struct guard_visits *v,
 /*
  * vsnprintf_walk(), which the hooks format with, prints what vsnprintf()
  * prints, shows its callback what vprintf_walk() shows, and stops when
- * told to.
+ * told to, with the refused conversion's text taken back: the buffer ends
+ * where that text began, and what of it was printed is wiped.
  */
 static void guard_walk_case(struct kunit *test)
 {
@@ -450,8 +457,68 @@ static void guard_walk_case(struct kunit *test)
 	len = guard_vsnprintf_walk(got, sizeof(got), &stopped, c->fmt,
 				   v[0], v[1], v[2]);
 	KUNIT_EXPECT_EQ(test, stopped.n, walked.n ? 1 : 0);
-	if (walked.n)
+	if (walked.n) {
 		KUNIT_EXPECT_EQ(test, len, -EPERM);
+		KUNIT_ASSERT_NOT_NULL(test, stopped.out);
+		KUNIT_EXPECT_PTR_EQ(test, got + strlen(got), stopped.out);
+		KUNIT_EXPECT_GT(test, stopped.out_len, 0);
+		KUNIT_EXPECT_NULL(test, memchr_inv(stopped.out, 0, stopped.out_len));
+	}
+}
+
+static int guard_hook_print(char *buf, size_t size, const char *fmt, ...)
+{
+	va_list ap;
+	int ret;
+
+	va_start(ap, fmt);
+	ret = seq_ptr_guard_vsnprintf(NULL, buf, size, fmt, ap);
+	va_end(ap);
+	return ret;
+}
+
+/*
+ * The hooks judge each value as vsnprintf_walk() prints it (a %pS by the
+ * text it printed); seq_ptr_guard_find() judges before anything is printed
+ * (a %pS by a kallsyms lookup).  Both must find the same leaks.  Only the
+ * cases that the running kernel's settings are those of.
+ */
+static void guard_hook_case(struct kunit *test)
+{
+	const struct guard_case *c = test->param_value;
+	struct seq_ptr_env env = {
+		.no_hash_pointers = c->no_hash,
+		.kptr_restrict = c->kptr_restrict,
+		.pk_reader = -1,
+	};
+	struct seq_ptr_env real;
+	struct seq_ptr_leak found = {};
+	char got[128], want[128];
+	unsigned long v[3];
+	int stack, len, old, i;
+	bool leaks;
+
+	seq_ptr_env_init(&real);
+	if (env.no_hash_pointers != real.no_hash_pointers ||
+	    env.kptr_restrict != real.kptr_restrict || c->pk != PK_ASK)
+		kunit_skip(test, "needs other settings than the running kernel's");
+
+	for (i = 0; i < 3; i++)
+		v[i] = guard_arg_value(test, c->args[i], &stack);
+	leaks = guard_find(&env, &found, c->fmt, v[0], v[1], v[2]);
+
+	old = seq_ptr_guard_set_mode(SEQ_PTR_GUARD_REFUSE);
+	len = guard_hook_print(got, sizeof(got), c->fmt, v[0], v[1], v[2]);
+	seq_ptr_guard_set_mode(old);
+
+	if (leaks) {
+		KUNIT_EXPECT_EQ_MSG(test, len, -EPERM, "\"%s\": %s not refused",
+				    c->fmt, found.conv);
+	} else {
+		KUNIT_EXPECT_EQ(test, len, guard_print(want, sizeof(want), c->fmt,
+						       v[0], v[1], v[2]));
+		KUNIT_EXPECT_STREQ(test, got, want);
+	}
 }
 
 /*
@@ -938,6 +1005,7 @@ static void guard_test_exit(struct kunit *test)
 static struct kunit_case seq_ptr_guard_test_cases[] = {
 	KUNIT_CASE_PARAM(guard_find_case, guard_cases_gen_params),
 	KUNIT_CASE_PARAM(guard_walk_case, guard_cases_gen_params),
+	KUNIT_CASE_PARAM(guard_hook_case, guard_cases_gen_params),
 	KUNIT_CASE(guard_nested_va),
 	KUNIT_CASE_PARAM(guard_kinds_case, guard_kind_cases_gen_params),
 	KUNIT_CASE_PARAM(guard_read_case, guard_read_cases_gen_params),
