@@ -5,8 +5,9 @@
 #
 # qemu-system-x86_64 -nographic -no-reboot, -cpu max, 2 CPUs, 512 MiB,
 # console on ttyS0; KVM when a probe shows it works, TCG otherwise.  The
-# test boots add tsc=unstable (a quiet kernel log); the bench boots do not
-# (without the TSC the only clocksource left is jiffies: 4 ms steps).  The
+# test boots add tsc=unstable (a quiet kernel log); the bench boots give
+# the TSC's frequency instead (without the TSC the only clocksource left is
+# jiffies: 4 ms steps).  The
 # guest powers off with `reboot -f`; a hung guest is killed after
 # $E2E_TIMEOUT seconds (default 900).  The log has the console with
 # carriage returns removed.  Exit status: qemu's (124 on timeout), 2 on a

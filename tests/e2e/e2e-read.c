@@ -11,10 +11,17 @@
  * -o OUT   write the bytes read to OUT (default: discard them)
  * -r N     open and read FILE N times and print the median time of one
  *          whole read in ns
- * -T MS    time reads for bench/guard-overhead.sh: 5 batches, each of as
- *          many whole reads as fit in MS ms; print the median over the
- *          batches of the mean time per read (the guest's clock may tick
- *          in 4 ms steps: only long batches measure anything)
+ * -T MS    time reads for bench/guard-overhead.sh in batches of MS ms (as
+ *          many whole reads as fit), two batches per pair, -n pairs
+ *          (default 50), the two batches of a pair back to back and in
+ *          alternating order (ABBA...); print the median over the pairs
+ *          of each side's mean time per read, and the median and quartiles
+ *          of the per-pair ratio B/A.  Reads run in a child (which drops
+ *          to -u UID); the parent stays root to switch modes:
+ * -A A,B   with -T: write A, then B, to /proc/sys/kernel/seq_ptr_guard
+ *          before each side's batch (default: no switch, both sides alike,
+ *          which measures the method's own spread)
+ * -n N     with -T: N pairs of batches
  * -x       do not read: run PROG with ARGs as UID instead (the e2e guest
  *          runs `ptrguard scan` unprivileged this way)
  *
@@ -24,8 +31,10 @@
  * when the read reached end of file; reads counts the read() calls that
  * returned data; endnl: whether the last byte read was a newline, "no"
  * when nothing was read),
- * or with -r and -T:  runs=N ok=N eperm=N other=N errno=NAME median_ns=N
- * (errno: the last error other than EPERM, or 0).
+ * with -r:  runs=N ok=N eperm=N other=N errno=NAME median_ns=N
+ * (errno: the last error other than EPERM, or 0),
+ * with -T:  runs=N ok=N eperm=N other=N errno=NAME pairs=N a_ns=N b_ns=N
+ * ratio=R q1=R q3=R.
  * Exit status: 0 end of file reached, 1 open or read failed, 2 usage or
  * setup error.
  */
@@ -37,6 +46,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/syscall.h>
+#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -173,21 +183,182 @@ static int tally_print(const struct tally *t, long long median_ns)
 	return t->ok == t->total ? 0 : 1;
 }
 
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+#define GUARD_SYSCTL "/proc/sys/kernel/seq_ptr_guard"
+
+/* One batch of -T, as the reading child reports it to the parent */
+struct batch {
+	long long ns;		/* mean time per whole read */
+	struct tally t;
+};
+
+static void run_batch(const char *path, char *buf, long size, long ms,
+		      struct batch *b)
+{
+	long long t0 = now_ns(), end = t0 + ms * 1000000LL, bytes;
+	long n, reads;
+	char last;
+
+	memset(b, 0, sizeof(*b));
+	for (n = 0; n == 0 || now_ns() < end; n++)
+		tally(&b->t, read_once(path, buf, size, -1, &bytes, &reads,
+				       &last));
+	b->ns = (now_ns() - t0) / n;
+}
+
+/* The reading child: one batch per byte on @cmd, its result on @res. */
+static void reader(int cmd, int res, const char *path, char *buf, long size,
+		   long ms)
+{
+	struct batch b;
+	char c;
+
+	while (read(cmd, &c, 1) == 1) {
+		run_batch(path, buf, size, ms, &b);
+		if (write(res, &b, sizeof(b)) != (ssize_t)sizeof(b))
+			_exit(2);
+	}
+	_exit(0);
+}
+
+static void set_mode(int fd, const char *mode)
+{
+	ssize_t len = strlen(mode);
+
+	if (pwrite(fd, mode, len, 0) != len)
+		die("cannot write " GUARD_SYSCTL ":", mode);
+}
+
+/* One batch in the child, under @mode (NULL: leave the mode alone). */
+static void batch(int fd, const char *mode, int cmd, int res, struct batch *b)
+{
+	size_t got = 0;
+	ssize_t n;
+
+	if (mode)
+		set_mode(fd, mode);
+	if (write(cmd, "r", 1) != 1)
+		die("write to the reading child", NULL);
+	while (got < sizeof(*b)) {
+		n = read(res, (char *)b + got, sizeof(*b) - got);
+		if (n <= 0) {
+			fprintf(stderr, "%s: the reading child died\n", prog);
+			exit(2);
+		}
+		got += n;
+	}
+}
+
+static long long median_ll(long long *v, long n)
+{
+	qsort(v, n, sizeof(*v), cmp_ll);
+	return v[n / 2];
+}
+
+/*
+ * -T: @pairs pairs of batches, side A then B or B then A in turn, so that
+ * neither side always runs first; modes switched by this (root) process
+ * between batches, reads made by a child with @uid's credentials.
+ */
+static int bench(const char *path, char *buf, long size, long uid, long ms,
+		 long pairs, char *modes)
+{
+	long long *ns[2] = { calloc(pairs, sizeof(long long)),
+			     calloc(pairs, sizeof(long long)) };
+	double *ratio = calloc(pairs, sizeof(double));
+	char *mode[2] = { NULL, NULL };
+	int cmd[2], res[2], fd = -1, status;
+	struct tally t = { 0 };
+	struct batch b;
+	pid_t pid;
+	long i, k;
+
+	if (!ns[0] || !ns[1] || !ratio)
+		die("calloc", NULL);
+	if (modes) {
+		mode[0] = modes;
+		mode[1] = strchr(modes, ',');
+		if (!mode[1] || mode[1] == modes || !mode[1][1])
+			usage();
+		*mode[1]++ = '\0';
+		fd = open(GUARD_SYSCTL, O_WRONLY);
+		if (fd < 0)
+			die("cannot open", GUARD_SYSCTL);
+	}
+	if (pipe(cmd) || pipe(res))
+		die("pipe", NULL);
+	pid = fork();
+	if (pid < 0)
+		die("fork", NULL);
+	if (!pid) {
+		close(cmd[1]);
+		close(res[0]);
+		if (fd >= 0)
+			close(fd);
+		if (uid >= 0)
+			drop_to(uid);
+		reader(cmd[0], res[1], path, buf, size, ms);
+	}
+	close(cmd[0]);
+	close(res[1]);
+
+	for (i = 0; i < pairs; i++) {
+		for (k = 0; k < 2; k++) {
+			long side = k ^ (i & 1);
+
+			batch(fd, mode[side], cmd[1], res[0], &b);
+			ns[side][i] = b.ns;
+			t.total += b.t.total;
+			t.ok += b.t.ok;
+			t.eperm += b.t.eperm;
+			t.other += b.t.other;
+			if (b.t.err)
+				t.err = b.t.err;
+		}
+		ratio[i] = (double)ns[1][i] / ns[0][i];
+	}
+	close(cmd[1]);
+	if (waitpid(pid, &status, 0) != pid || !WIFEXITED(status) ||
+	    WEXITSTATUS(status)) {
+		fprintf(stderr, "%s: the reading child failed\n", prog);
+		exit(2);
+	}
+	if (fd >= 0) {
+		set_mode(fd, mode[0]);
+		close(fd);
+	}
+
+	qsort(ratio, pairs, sizeof(*ratio), cmp_double);
+	printf("runs=%ld ok=%ld eperm=%ld other=%ld errno=%s pairs=%ld a_ns=%lld b_ns=%lld ratio=%.4f q1=%.4f q3=%.4f\n",
+	       t.total, t.ok, t.eperm, t.other, errname(t.err), pairs,
+	       median_ll(ns[0], pairs), median_ll(ns[1], pairs),
+	       ratio[pairs / 2], ratio[pairs / 4], ratio[3 * pairs / 4]);
+	return t.ok == t.total ? 0 : 1;
+}
+
 int main(int argc, char **argv)
 {
 	const char *outpath = NULL;
-	long size = 4096, runs = 0, uid = -1, reads, batch_ms = 0;
+	long size = 4096, runs = 0, uid = -1, reads, batch_ms = 0, pairs = 50;
 	long long bytes;
 	int opt, out = -1, err, exec = 0;
-	char *buf, last = 0;
+	char *buf, *modes = NULL, last = 0;
 
-	while ((opt = getopt(argc, argv, "+u:b:o:r:T:x")) != -1) {
+	while ((opt = getopt(argc, argv, "+u:b:o:r:T:A:n:x")) != -1) {
 		switch (opt) {
 		case 'u': uid = number(optarg, 1); break;
 		case 'b': size = number(optarg, 1); break;
 		case 'o': outpath = optarg; break;
 		case 'r': runs = number(optarg, 1); break;
 		case 'T': batch_ms = number(optarg, 1); break;
+		case 'A': modes = optarg; break;
+		case 'n': pairs = number(optarg, 1); break;
 		case 'x': exec = 1; break;
 		default: usage();
 		}
@@ -209,25 +380,10 @@ int main(int argc, char **argv)
 		if (out < 0)
 			die("cannot create", outpath);
 	}
+	if (batch_ms)
+		return bench(argv[optind], buf, size, uid, batch_ms, pairs, modes);
 	if (uid >= 0)
 		drop_to(uid);
-
-	if (batch_ms) {
-		struct tally t = { 0 };
-		long long mean[5], end, t0;
-		long b, n;
-
-		for (b = 0; b < 5; b++) {
-			t0 = now_ns();
-			end = t0 + batch_ms * 1000000LL;
-			for (n = 0; n == 0 || now_ns() < end; n++)
-				tally(&t, read_once(argv[optind], buf, size, -1,
-						    &bytes, &reads, &last));
-			mean[b] = (now_ns() - t0) / n;
-		}
-		qsort(mean, 5, sizeof(*mean), cmp_ll);
-		return tally_print(&t, mean[2]);
-	}
 
 	if (runs) {
 		struct tally t = { 0 };

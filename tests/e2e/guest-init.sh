@@ -15,9 +15,8 @@
 #   e2e.runs=N      scanbench rounds (default 3)
 #   e2e.boot=NAME   a label repeated in every line (hash, nohash, ...)
 #   e2e.secs=N      robustness run length in seconds (default 10)
-#   e2e.bms=N       bench batch length in ms (default 200; 5 batches per
-#                   timing, see e2e-read -T)
-#   e2e.brounds=N   bench rounds (default 7)
+#   e2e.bms=N       bench batch length in ms (default 40, see e2e-read -T)
+#   e2e.bpairs=N    bench batch pairs per timing (default 120)
 #
 # Console lines (all start with a marker word):
 #   E2E-BEGIN / E2E-END      the run started / finished cleanly
@@ -47,8 +46,8 @@ UNPRIV=1000
 run=test
 boot=none
 secs=10
-bms=200
-brounds=7
+bms=40
+bpairs=120
 runs=3
 for arg in $(cat /proc/cmdline); do
 	case $arg in
@@ -56,7 +55,7 @@ for arg in $(cat /proc/cmdline); do
 	e2e.boot=*) boot=${arg#*=} ;;
 	e2e.secs=*) secs=${arg#*=} ;;
 	e2e.bms=*) bms=${arg#*=} ;;
-	e2e.brounds=*) brounds=${arg#*=} ;;
+	e2e.bpairs=*) bpairs=${arg#*=} ;;
 	e2e.runs=*) runs=${arg#*=} ;;
 	esac
 done
@@ -292,17 +291,21 @@ scan() {
 bench() {
 	e2e-sockets 500 >/tmp/sockets.out &	# 1,000 sockets
 	sleep 1
-	bmodes=0
-	[ -e /proc/sys/kernel/seq_ptr_guard ] && bmodes="0 2"
-	# Each file's modes are timed back to back, so that a ratio compares
-	# reads made under the same host load.
-	for round in $(seq "$brounds"); do
-		for f in /proc/meminfo /proc/self/maps /proc/ptrguard_e2e/heavy /proc/net/unix; do
-			for mode in $bmodes; do
-				setmode $mode
-				set -- $(e2e-read -u $UNPRIV -T "$bms" $f | tr '=' ' ')
-				echo "BENCH boot=$boot round=$round mode=$mode file=$f runs=$2 ok=$4 median_ns=${12}"
-			done
+	# Guarded kernel: mode 0 against mode 2, batch by batch (e2e-read
+	# switches the mode between batches, so both see the same host load),
+	# then mode 0 against itself: the spread of the method.  Pristine
+	# kernel: only the latter.
+	echo "INFO clocksource=$(cat /sys/devices/system/clocksource/clocksource0/current_clocksource)"
+	pairs="-"
+	[ -e /proc/sys/kernel/seq_ptr_guard ] && pairs="0,2 0,0"
+	for f in /proc/meminfo /proc/self/maps /proc/ptrguard_e2e/heavy /proc/net/unix; do
+		for p in $pairs; do
+			if [ "$p" = - ]; then
+				r=$(e2e-read -u $UNPRIV -T "$bms" -n "$bpairs" $f)
+			else
+				r=$(e2e-read -u $UNPRIV -T "$bms" -n "$bpairs" -A $p $f)
+			fi
+			echo "BENCH boot=$boot file=$f modes=$p rc=$? $r"
 		done
 	done
 	setmode 0
