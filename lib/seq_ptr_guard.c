@@ -114,14 +114,10 @@ static bool seq_ptr_symbol_resolves(unsigned long addr, char ext)
  * Too little of the text in the buffer to tell means the output did not
  * fit: the caller drops it and formats it again in a larger buffer.
  */
-static bool seq_ptr_symbol_raw(const struct printf_conv *conv,
-			       unsigned long addr)
+static bool seq_ptr_symbol_printed_raw(const struct printf_conv *conv)
 {
 	const char *s = conv->out;
 	int n = conv->out_len;
-
-	if (!s)		/* vprintf_walk(): nothing printed yet */
-		return !seq_ptr_symbol_resolves(addr, conv->ext);
 
 	while (n && *s == ' ') {
 		s++;
@@ -273,8 +269,17 @@ static int seq_ptr_walk_conv(const struct printf_conv *conv, void *data)
 			seq_ptr_is_kernel_addr(addr);
 		break;
 	case SEQ_PTR_SYMBOL:
-		leaks = seq_ptr_is_kernel_addr(addr) &&
-			seq_ptr_symbol_raw(conv, addr);
+		/*
+		 * Printed, the text tells, and most print a name: then not
+		 * even the address is looked at.  Not printed yet (from
+		 * vprintf_walk()), only a kallsyms lookup can tell.
+		 */
+		if (conv->out)
+			leaks = seq_ptr_symbol_printed_raw(conv) &&
+				seq_ptr_is_kernel_addr(addr);
+		else
+			leaks = seq_ptr_is_kernel_addr(addr) &&
+				!seq_ptr_symbol_resolves(addr, conv->ext);
 		break;
 	case SEQ_PTR_VA:
 		/* A nested leak is recorded where it is found. */
@@ -445,6 +450,65 @@ static bool seq_ptr_check_privileged(const struct seq_ptr_check *c)
 }
 
 /*
+ * What vsnprintf_walk() shows the guard: only the values that can leak
+ * under the settings of the call, so that most conversions cost no call
+ * at all.  Indexed by no_hash_pointers and by whether %pK can print raw
+ * (seq_ptr_restricted_raw() may be true); built at boot from the kinds of
+ * include/linux/seq_ptr_kind.h.  Integers below the lowest value
+ * seq_ptr_is_kernel_addr() can accept are not shown either.
+ */
+static struct printf_walk_filter seq_ptr_filters[2][2] __ro_after_init;
+
+static bool seq_ptr_kind_shown(enum seq_ptr_kind kind, bool no_hash, bool pk)
+{
+	switch (kind) {
+	case SEQ_PTR_RAW:
+	case SEQ_PTR_SYMBOL:
+	case SEQ_PTR_VA:
+		return true;
+	case SEQ_PTR_HASHED:
+		return no_hash;
+	case SEQ_PTR_RESTRICTED:
+		return pk;
+	default:
+		return false;
+	}
+}
+
+static void __init seq_ptr_filters_init(void)
+{
+	/*
+	 * Zero is no address; where user and kernel addresses do not
+	 * overlap, nothing below the (native, largest) TASK_SIZE is one.
+	 */
+	unsigned long long min_num = 1;
+	int nh, pk, c;
+
+	if (IS_ENABLED(CONFIG_ARCH_HAS_NON_OVERLAPPING_ADDRESS_SPACE))
+		min_num = TASK_SIZE;
+
+	for (nh = 0; nh < 2; nh++) {
+		for (pk = 0; pk < 2; pk++) {
+			struct printf_walk_filter *f = &seq_ptr_filters[nh][pk];
+
+			f->min_num = min_num;
+			for (c = 0; c < 256; c++)
+				if (seq_ptr_kind_shown(seq_ptr_ext_kind(c), nh, pk))
+					f->ptr_ext[c / 8] |= 1 << (c % 8);
+		}
+	}
+}
+
+static const struct printf_walk_filter *
+seq_ptr_filter(const struct seq_ptr_env *env)
+{
+	bool pk = env->kptr_restrict == 1 ||
+		  (env->kptr_restrict == 0 && env->no_hash_pointers);
+
+	return &seq_ptr_filters[env->no_hash_pointers][pk];
+}
+
+/*
  * The vsnprintf_walk() callback.  The first leak decides: stop formatting
  * if it is refused; in log mode, note it and print on.
  */
@@ -482,20 +546,24 @@ static int seq_ptr_check_conv(const struct printf_conv *conv, void *data)
 int __seq_ptr_guard_vsnprintf(struct seq_file *m, char *buf, size_t size,
 			      const char *fmt, va_list args)
 {
-	struct seq_ptr_check c = {
-		.mode = READ_ONCE(seq_ptr_guard_mode),
-		.m = m,
-	};
+	struct seq_ptr_check c;
 	int len;
 
+	c.mode = READ_ONCE(seq_ptr_guard_mode);
 	if (c.mode == SEQ_PTR_GUARD_OFF)
 		return vsnprintf(buf, size, fmt, args);
 	if (m && m->ptr_refused)	/* the record is lost anyway */
 		return -EPERM;
 
-	seq_ptr_env_init(&c.walk.env);
+	/* c.leak is filled in only when a leak is found */
+	c.m = m;
+	c.found = false;
+	c.refuse = false;
 	c.walk.leak = &c.leak;
-	len = vsnprintf_walk(buf, size, fmt, args, seq_ptr_check_conv, &c);
+	c.walk.depth = 0;
+	seq_ptr_env_init(&c.walk.env);
+	len = vsnprintf_walk(buf, size, fmt, args, seq_ptr_filter(&c.walk.env),
+			     seq_ptr_check_conv, &c);
 	if (!c.found)
 		return len;
 
@@ -586,6 +654,7 @@ __setup("seq_ptr_guard=", seq_ptr_guard_setup);
 
 static int __init seq_ptr_guard_init(void)
 {
+	seq_ptr_filters_init();
 #ifdef CONFIG_SYSCTL
 	register_sysctl_init("kernel", seq_ptr_guard_table);
 #endif

@@ -377,6 +377,7 @@ struct guard_visits {
 	int n;
 	int narrow;	/* integers narrower than a pointer shown */
 	int stop_at;	/* the visit that returns -EPERM; 0 for none */
+	const struct printf_walk_filter *filter;	/* NULL: see all */
 	const char *out;	/* the text of that visit in the buffer */
 	int out_len;
 };
@@ -423,7 +424,7 @@ static int guard_vsnprintf_walk(char *buf, size_t size, struct guard_visits *v,
 	int ret;
 
 	va_start(ap, fmt);
-	ret = vsnprintf_walk(buf, size, fmt, ap, guard_visit, v);
+	ret = vsnprintf_walk(buf, size, fmt, ap, v->filter, guard_visit, v);
 	va_end(ap);
 	return ret;
 }
@@ -464,6 +465,33 @@ static void guard_walk_case(struct kunit *test)
 		KUNIT_EXPECT_GT(test, stopped.out_len, 0);
 		KUNIT_EXPECT_NULL(test, memchr_inv(stopped.out, 0, stopped.out_len));
 	}
+}
+
+/*
+ * A filter shows only what it selects: here integers from 0x1000 up and
+ * %px and %pS, so the first %lx, the %pK and the %p are printed unseen.
+ */
+static void guard_walk_filter(struct kunit *test)
+{
+	static const char fmt[] = "%lx %lx %px %pK %pS %p %llu\n";
+	struct printf_walk_filter filter = { .min_num = 0x1000 };
+	struct guard_visits seen = { .filter = &filter };
+	char got[256], want[256], expect[128];
+	int len;
+
+	filter.ptr_ext['x' / 8] |= 1 << ('x' % 8);
+	filter.ptr_ext['S' / 8] |= 1 << ('S' % 8);
+	len = guard_vsnprintf_walk(got, sizeof(got), &seen, fmt, 0xfffUL,
+				   0x1000UL, &guard_data, &guard_data,
+				   guard_walk_filter, &guard_data, 5ULL);
+	KUNIT_EXPECT_EQ(test, len, guard_print(want, sizeof(want), fmt, 0xfffUL,
+					       0x1000UL, &guard_data,
+					       &guard_data, guard_walk_filter,
+					       &guard_data, 5ULL));
+	KUNIT_EXPECT_STREQ(test, got, want);
+	snprintf(expect, sizeof(expect), "%%lx=1000;%%px=%lx;%%pS=%lx;",
+		 (unsigned long)&guard_data, (unsigned long)guard_walk_filter);
+	KUNIT_EXPECT_STREQ(test, seen.buf, expect);
 }
 
 static int guard_hook_print(char *buf, size_t size, const char *fmt, ...)
@@ -1006,6 +1034,7 @@ static struct kunit_case seq_ptr_guard_test_cases[] = {
 	KUNIT_CASE_PARAM(guard_find_case, guard_cases_gen_params),
 	KUNIT_CASE_PARAM(guard_walk_case, guard_cases_gen_params),
 	KUNIT_CASE_PARAM(guard_hook_case, guard_cases_gen_params),
+	KUNIT_CASE(guard_walk_filter),
 	KUNIT_CASE(guard_nested_va),
 	KUNIT_CASE_PARAM(guard_kinds_case, guard_kind_cases_gen_params),
 	KUNIT_CASE_PARAM(guard_read_case, guard_read_cases_gen_params),
