@@ -92,13 +92,20 @@ static int cmp_strp(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-static void add_path(char ***v, size_t *n, const char *path)
+static int has_path(char **v, size_t n, const char *path)
 {
 	size_t i;
 
-	for (i = 0; i < *n; i++)
-		if (!strcmp((*v)[i], path))
-			return;
+	for (i = 0; i < n; i++)
+		if (!strcmp(v[i], path))
+			return 1;
+	return 0;
+}
+
+static void add_path(char ***v, size_t *n, const char *path)
+{
+	if (has_path(*v, *n, path))
+		return;
 	*v = realloc(*v, (*n + 1) * sizeof(**v));
 	if (!*v || !((*v)[*n] = strdup(path)))
 		die("out of memory");
@@ -642,7 +649,8 @@ static int gate_main(struct gate *g, char **inputs, size_t ninputs)
 	const struct patch **pp;
 	size_t n, i, k, nsecs, nchecked = 0, nnew = 0;
 	char **checked = NULL, **renames = NULL, **store[2] = { NULL, NULL };
-	size_t nrenames = 0, nstore[2] = { 0, 0 };
+	char **quiet = NULL;	/* files findings_unchanged() vouches for */
+	size_t nrenames = 0, nstore[2] = { 0, 0 }, nquiet = 0;
 	struct gate_cache cache;
 	struct plan *plan;
 	int ret = -1, combined;
@@ -716,13 +724,17 @@ static int gate_main(struct gate *g, char **inputs, size_t ninputs)
 	if (!plan)
 		die("out of memory");
 	gate_cache_init(&cache, &g->run);
+	/* Once per file, not once per state: it reads the file in every state. */
+	for (i = 0; i < nchecked; i++)
+		if (findings_unchanged(g, checked[i]))
+			add_path(&quiet, &nquiet, checked[i]);
 	for (k = 0; k < g->nstates; k++) {
 		for (i = 0; i < jobs[k].nfiles; i++) {
 			const char *f = jobs[k].files[i];
 			unsigned int need = file_needs(g->states[k].dir, f);
 			struct cocci_result r;
 
-			if (need && findings_unchanged(g, f))
+			if (need && has_path(quiet, nquiet, f))
 				need = 0;
 
 			if (k == 0 && need) {
@@ -875,6 +887,7 @@ free_plan:
 	}
 	free(jobs);
 	free_paths(checked, nchecked);
+	free_paths(quiet, nquiet);
 out:
 	return ret;
 }
