@@ -52,6 +52,15 @@
 #define SEQ_PTR_MAX_DEPTH	4
 
 static int seq_ptr_guard_mode __read_mostly = CONFIG_SEQ_PTR_GUARD_DEFAULT_MODE;
+
+/*
+ * Below every kernel address: zero is none, and where user and kernel
+ * addresses never overlap, nothing below TASK_SIZE is one (as kmsan and
+ * the synthetic trace events also take it).  Set at boot from TASK_SIZE
+ * of a native task, the largest; most values judged are counts and
+ * sizes, which this one compare settles.
+ */
+static unsigned long seq_ptr_min_addr __ro_after_init = 1;
 DEFINE_STATIC_KEY_FALSE(seq_ptr_guard_active);
 static DEFINE_MUTEX(seq_ptr_guard_lock);
 
@@ -63,18 +72,10 @@ static DEFINE_MUTEX(seq_ptr_guard_lock);
  * allocations) and the direct map (slab, page allocator) are.  Every test
  * here is a range check or a lockless tree walk, so this is safe in atomic
  * context.
- *
- * Most values judged are integers far below any address (counts, sizes,
- * inode numbers).  Where user and kernel addresses never overlap, anything
- * below TASK_SIZE is a user value, as kmsan and the synthetic trace events
- * also take it: one compare settles those.
  */
 static bool seq_ptr_is_kernel_addr(unsigned long addr)
 {
-	if (!addr || IS_ERR_VALUE(addr))
-		return false;
-	if (IS_ENABLED(CONFIG_ARCH_HAS_NON_OVERLAPPING_ADDRESS_SPACE) &&
-	    addr < TASK_SIZE)
+	if (addr < seq_ptr_min_addr || IS_ERR_VALUE(addr))
 		return false;
 
 	return __is_kernel(addr) || is_kernel_inittext(addr) ||
@@ -454,8 +455,8 @@ static bool seq_ptr_check_privileged(const struct seq_ptr_check *c)
  * under the settings of the call, so that most conversions cost no call
  * at all.  Indexed by no_hash_pointers and by whether %pK can print raw
  * (seq_ptr_restricted_raw() may be true); built at boot from the kinds of
- * include/linux/seq_ptr_kind.h.  Integers below the lowest value
- * seq_ptr_is_kernel_addr() can accept are not shown either.
+ * include/linux/seq_ptr_kind.h.  Integers below seq_ptr_min_addr are not
+ * shown either.
  */
 static struct printf_walk_filter seq_ptr_filters[2][2] __ro_after_init;
 
@@ -477,21 +478,13 @@ static bool seq_ptr_kind_shown(enum seq_ptr_kind kind, bool no_hash, bool pk)
 
 static void __init seq_ptr_filters_init(void)
 {
-	/*
-	 * Zero is no address; where user and kernel addresses do not
-	 * overlap, nothing below the (native, largest) TASK_SIZE is one.
-	 */
-	unsigned long long min_num = 1;
 	int nh, pk, c;
-
-	if (IS_ENABLED(CONFIG_ARCH_HAS_NON_OVERLAPPING_ADDRESS_SPACE))
-		min_num = TASK_SIZE;
 
 	for (nh = 0; nh < 2; nh++) {
 		for (pk = 0; pk < 2; pk++) {
 			struct printf_walk_filter *f = &seq_ptr_filters[nh][pk];
 
-			f->min_num = min_num;
+			f->min_num = seq_ptr_min_addr;
 			for (c = 0; c < 256; c++)
 				if (seq_ptr_kind_shown(seq_ptr_ext_kind(c), nh, pk))
 					f->ptr_ext[c / 8] |= 1 << (c % 8);
@@ -654,6 +647,8 @@ __setup("seq_ptr_guard=", seq_ptr_guard_setup);
 
 static int __init seq_ptr_guard_init(void)
 {
+	if (IS_ENABLED(CONFIG_ARCH_HAS_NON_OVERLAPPING_ADDRESS_SPACE))
+		seq_ptr_min_addr = TASK_SIZE;
 	seq_ptr_filters_init();
 #ifdef CONFIG_SYSCTL
 	register_sysctl_init("kernel", seq_ptr_guard_table);
