@@ -160,15 +160,21 @@ static bool seq_ptr_restricted_raw(struct seq_ptr_env *env)
 	}
 }
 
+/* Inlined into every guarded printf, hence apart from seq_ptr_env_init() */
+static __always_inline void seq_ptr_env_snapshot(struct seq_ptr_env *env)
+{
+	env->no_hash_pointers = no_hash_pointers;
+	env->kptr_restrict = READ_ONCE(kptr_restrict);
+	env->pk_reader = -1;
+}
+
 /**
  * seq_ptr_env_init - take a snapshot of the settings that decide what prints
  * @env: filled in
  */
 void seq_ptr_env_init(struct seq_ptr_env *env)
 {
-	env->no_hash_pointers = no_hash_pointers;
-	env->kptr_restrict = READ_ONCE(kptr_restrict);
-	env->pk_reader = -1;
+	seq_ptr_env_snapshot(env);
 }
 EXPORT_SYMBOL_IF_KUNIT(seq_ptr_env_init);
 
@@ -427,14 +433,15 @@ static bool seq_ptr_refuse(int mode, bool privileged)
 }
 
 /*
- * One printf checked as it is formatted.  The reader's privilege is only
- * looked at once a leak is found: most output has none.
+ * One printf checked as it is formatted.  Most output shows the guard
+ * nothing, so what is set for every call is kept to the few fields below
+ * @leak; the settings that decide a value, the mode and the reader's
+ * privilege are looked at only when vsnprintf_walk() shows one.
  */
 struct seq_ptr_check {
-	struct seq_ptr_walk walk;
-	struct seq_ptr_leak leak;
-	int mode;
-	struct seq_file *m;	/* NULL for a seq_buf */
+	struct seq_ptr_leak leak;	/* the first leak, once found */
+	struct seq_file *m;		/* NULL for a seq_buf */
+	int kptr_restrict;		/* the one the filter was chosen by */
 	bool found;
 	bool refuse;
 };
@@ -453,12 +460,14 @@ static bool seq_ptr_check_privileged(const struct seq_ptr_check *c)
 /*
  * What vsnprintf_walk() shows the guard: only the values that can leak
  * under the settings of the call, so that most conversions cost no call
- * at all.  Indexed by no_hash_pointers and by whether %pK can print raw
- * (seq_ptr_restricted_raw() may be true); built at boot from the kinds of
+ * at all.  Indexed by kptr_restrict, which decides whether %pK can print
+ * raw (seq_ptr_restricted_raw() may be true); its sysctl keeps it in 0..2,
+ * and 3 is there so that two bits of it are a safe index.  Built at boot,
+ * when no_hash_pointers is settled, from the kinds of
  * include/linux/seq_ptr_kind.h.  Integers below seq_ptr_min_addr are not
  * shown either.
  */
-static struct printf_walk_filter seq_ptr_filters[2][2] __ro_after_init;
+static struct printf_walk_filter seq_ptr_filters[4] __ro_after_init;
 
 static bool seq_ptr_kind_shown(enum seq_ptr_kind kind, bool no_hash, bool pk)
 {
@@ -478,45 +487,67 @@ static bool seq_ptr_kind_shown(enum seq_ptr_kind kind, bool no_hash, bool pk)
 
 static void __init seq_ptr_filters_init(void)
 {
-	int nh, pk, c;
+	int kr, c;
 
-	for (nh = 0; nh < 2; nh++) {
-		for (pk = 0; pk < 2; pk++) {
-			struct printf_walk_filter *f = &seq_ptr_filters[nh][pk];
+	for (kr = 0; kr < ARRAY_SIZE(seq_ptr_filters); kr++) {
+		struct printf_walk_filter *f = &seq_ptr_filters[kr];
+		/* 2 and up: %pK prints zeros */
+		bool pk = kr == 1 || (kr == 0 && no_hash_pointers);
 
-			f->min_num = seq_ptr_min_addr;
-			for (c = 0; c < 256; c++)
-				if (seq_ptr_kind_shown(seq_ptr_ext_kind(c), nh, pk))
-					f->ptr_ext[c / 8] |= 1 << (c % 8);
-		}
+		f->min_num = seq_ptr_min_addr;
+		for (c = 0; c < 256; c++)
+			if (seq_ptr_kind_shown(seq_ptr_ext_kind(c),
+					       no_hash_pointers, pk))
+				f->ptr_ext[c / 8] |= 1 << (c % 8);
 	}
 }
 
-static const struct printf_walk_filter *
-seq_ptr_filter(const struct seq_ptr_env *env)
+static const struct printf_walk_filter *seq_ptr_filter(int kptr_restrict)
 {
-	bool pk = env->kptr_restrict == 1 ||
-		  (env->kptr_restrict == 0 && env->no_hash_pointers);
-
-	return &seq_ptr_filters[env->no_hash_pointers][pk];
+	return &seq_ptr_filters[kptr_restrict & 3];
 }
 
 /*
  * The vsnprintf_walk() callback.  The first leak decides: stop formatting
- * if it is refused; in log mode, note it and print on.
+ * if it is refused; in log mode, note it and print on.  A mode switched to
+ * 0 since the walk began lets the output through, as the walk would not
+ * have begun.
  */
 static int seq_ptr_check_conv(const struct printf_conv *conv, void *data)
 {
 	struct seq_ptr_check *c = data;
+	struct seq_ptr_walk w = { .leak = &c->leak };
+	int mode;
 
-	if (c->found || !seq_ptr_walk_conv(conv, &c->walk))
+	if (c->found)
+		return 0;
+	seq_ptr_env_snapshot(&w.env);
+	w.env.kptr_restrict = c->kptr_restrict;
+	if (!seq_ptr_walk_conv(conv, &w))
 		return 0;
 
+	mode = READ_ONCE(seq_ptr_guard_mode);
+	if (mode == SEQ_PTR_GUARD_OFF)
+		return 0;
 	c->found = true;
-	c->refuse = seq_ptr_refuse(c->mode,
-				   c->mode == SEQ_PTR_GUARD_REFUSE_UNPRIV &&
+	c->refuse = seq_ptr_refuse(mode, mode == SEQ_PTR_GUARD_REFUSE_UNPRIV &&
 				   seq_ptr_check_privileged(c));
 	return c->refuse ? -EPERM : 0;
+}
+
+/* Out of the way of the common case: log the leak, and refuse it or not. */
+static noinline int seq_ptr_guard_found(struct seq_ptr_check *c,
+					const char *fmt, int len)
+{
+	struct seq_file *m = c->m;
+
+	seq_ptr_report(m && m->op ? m->op->show : NULL, fmt, &c->leak,
+		       c->refuse);
+	if (!c->refuse)
+		return len;
+	if (m)
+		m->ptr_refused = true;
+	return -EPERM;
 }
 
 /**
@@ -539,33 +570,26 @@ static int seq_ptr_check_conv(const struct printf_conv *conv, void *data)
 int __seq_ptr_guard_vsnprintf(struct seq_file *m, char *buf, size_t size,
 			      const char *fmt, va_list args)
 {
-	struct seq_ptr_check c;
+	/*
+	 * Not zeroed on entry (CONFIG_INIT_STACK_ALL_ZERO): c.leak and
+	 * c.refuse are written before they are read, when a leak is found,
+	 * and zeroing them cost more than the rest of the guard on a printf
+	 * that has nothing to show.
+	 */
+	struct seq_ptr_check c __uninitialized;
 	int len;
 
-	c.mode = READ_ONCE(seq_ptr_guard_mode);
-	if (c.mode == SEQ_PTR_GUARD_OFF)
-		return vsnprintf(buf, size, fmt, args);
 	if (m && m->ptr_refused)	/* the record is lost anyway */
 		return -EPERM;
 
-	/* c.leak is filled in only when a leak is found */
 	c.m = m;
+	c.kptr_restrict = READ_ONCE(kptr_restrict);
 	c.found = false;
-	c.refuse = false;
-	c.walk.leak = &c.leak;
-	c.walk.depth = 0;
-	seq_ptr_env_init(&c.walk.env);
-	len = vsnprintf_walk(buf, size, fmt, args, seq_ptr_filter(&c.walk.env),
+	len = vsnprintf_walk(buf, size, fmt, args, seq_ptr_filter(c.kptr_restrict),
 			     seq_ptr_check_conv, &c);
-	if (!c.found)
+	if (likely(!c.found))
 		return len;
-
-	seq_ptr_report(m && m->op ? m->op->show : NULL, fmt, &c.leak, c.refuse);
-	if (!c.refuse)
-		return len;
-	if (m)
-		m->ptr_refused = true;
-	return -EPERM;
+	return seq_ptr_guard_found(&c, fmt, len);
 }
 EXPORT_SYMBOL_IF_KUNIT(__seq_ptr_guard_vsnprintf);
 
@@ -579,13 +603,14 @@ static void seq_ptr_guard_apply(int mode)
 		static_branch_enable(&seq_ptr_guard_active);
 }
 
+#if IS_ENABLED(CONFIG_KUNIT)
 /**
  * seq_ptr_guard_set_mode - switch modes, for tests
  * @mode: the new mode, SEQ_PTR_GUARD_OFF..SEQ_PTR_GUARD_REFUSE
  *
  * Return: the previous mode.
  */
-VISIBLE_IF_KUNIT int seq_ptr_guard_set_mode(int mode)
+int seq_ptr_guard_set_mode(int mode)
 {
 	int old;
 
@@ -596,6 +621,7 @@ VISIBLE_IF_KUNIT int seq_ptr_guard_set_mode(int mode)
 	return old;
 }
 EXPORT_SYMBOL_IF_KUNIT(seq_ptr_guard_set_mode);
+#endif
 
 #ifdef CONFIG_SYSCTL
 /* Reading is free; changing the mode takes CAP_SYS_ADMIN, as kptr_restrict. */
