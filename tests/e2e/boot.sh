@@ -10,7 +10,8 @@
 # jiffies: 4 ms steps).  The
 # guest powers off with `reboot -f`; a hung guest is killed after
 # $E2E_TIMEOUT seconds (default 900).  The log has the console with
-# carriage returns removed.  Exit status: qemu's (124 on timeout), 2 on a
+# carriage returns removed.  $E2E_QEMU_ARGS: more qemu options (the
+# benches' -icount).  Exit status: qemu's (124 on timeout), 2 on a
 # setup error.
 set -u
 
@@ -42,7 +43,8 @@ fi
 append="console=ttyS0 panic=-1 loglevel=3 log_buf_len=1M rdinit=/init $*"
 echo "e2e boot: $accel: $append" >&2
 start=$(date +%s)
-timeout "${E2E_TIMEOUT:-900}" "$qemu" -accel $accel -cpu max -smp 2 -m 512M \
+# shellcheck disable=SC2086 # E2E_QEMU_ARGS: words, e.g. "-icount shift=0"
+timeout "${E2E_TIMEOUT:-900}" "$qemu" -accel $accel ${E2E_QEMU_ARGS-} -cpu max -smp 2 -m 512M \
 	-nographic -no-reboot -kernel "$kernel" -initrd "$initrd" \
 	-append "$append" </dev/null >"$log.raw" 2>&1
 rc=$?
