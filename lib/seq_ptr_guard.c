@@ -160,7 +160,7 @@ static bool seq_ptr_restricted_raw(struct seq_ptr_env *env)
 	}
 }
 
-/* Inlined into every guarded printf, hence apart from seq_ptr_env_init() */
+/* Taken by the walk's callback, inlined; seq_ptr_env_init() for tests */
 static __always_inline void seq_ptr_env_snapshot(struct seq_ptr_env *env)
 {
 	env->no_hash_pointers = no_hash_pointers;
@@ -585,7 +585,8 @@ int __seq_ptr_guard_vsnprintf(struct seq_file *m, char *buf, size_t size,
 	c.m = m;
 	c.kptr_restrict = READ_ONCE(kptr_restrict);
 	c.found = false;
-	len = vsnprintf_walk(buf, size, fmt, args, seq_ptr_filter(c.kptr_restrict),
+	len = vsnprintf_walk(buf, size, fmt, args,
+			     seq_ptr_filter(c.kptr_restrict),
 			     seq_ptr_check_conv, &c);
 	if (likely(!c.found))
 		return len;
