@@ -160,21 +160,15 @@ static bool seq_ptr_restricted_raw(struct seq_ptr_env *env)
 	}
 }
 
-/* Taken by the walk's callback, inlined; seq_ptr_env_init() for tests */
-static __always_inline void seq_ptr_env_snapshot(struct seq_ptr_env *env)
-{
-	env->no_hash_pointers = no_hash_pointers;
-	env->kptr_restrict = READ_ONCE(kptr_restrict);
-	env->pk_reader = -1;
-}
-
 /**
  * seq_ptr_env_init - take a snapshot of the settings that decide what prints
  * @env: filled in
  */
 void seq_ptr_env_init(struct seq_ptr_env *env)
 {
-	seq_ptr_env_snapshot(env);
+	env->no_hash_pointers = no_hash_pointers;
+	env->kptr_restrict = READ_ONCE(kptr_restrict);
+	env->pk_reader = -1;
 }
 EXPORT_SYMBOL_IF_KUNIT(seq_ptr_env_init);
 
@@ -516,13 +510,19 @@ static const struct printf_walk_filter *seq_ptr_filter(int kptr_restrict)
 static int seq_ptr_check_conv(const struct printf_conv *conv, void *data)
 {
 	struct seq_ptr_check *c = data;
-	struct seq_ptr_walk w = { .leak = &c->leak };
+	struct seq_ptr_walk w = {
+		/* as seq_ptr_env_init(), with the kptr_restrict of the filter */
+		.env = {
+			.no_hash_pointers = no_hash_pointers,
+			.kptr_restrict = c->kptr_restrict,
+			.pk_reader = -1,
+		},
+		.leak = &c->leak,
+	};
 	int mode;
 
 	if (c->found)
 		return 0;
-	seq_ptr_env_snapshot(&w.env);
-	w.env.kptr_restrict = c->kptr_restrict;
 	if (!seq_ptr_walk_conv(conv, &w))
 		return 0;
 
