@@ -55,16 +55,16 @@ prepare() {
 # named, on stdout.
 run() {
 	log=$out/bench-$1-$2.log
+	qemu_args= clock=$tsc n=$pairs
 	if [ "$2" = icount ]; then
 		# 1 instruction = 1 ns: a 1 GHz TSC; sleep=off: idle time is skipped
-		E2E_QEMU_ARGS="-icount shift=0,sleep=off" "$e2e/boot.sh" \
-			"$kdir/arch/x86/boot/bzImage" "$initrd" "$log" \
-			tsc_early_khz=1000000 tsc=reliable e2e.run=bench e2e.boot="$1" \
-			e2e.bms="$bms" e2e.bpairs="$icount_pairs" || return 1
-	else
-		"$e2e/boot.sh" "$kdir/arch/x86/boot/bzImage" "$initrd" "$log" $tsc \
-			e2e.run=bench e2e.boot="$1" e2e.bms="$bms" e2e.bpairs="$pairs" || return 1
+		qemu_args="-icount shift=0,sleep=off"
+		clock="tsc_early_khz=1000000 tsc=reliable"
+		n=$icount_pairs
 	fi
+	E2E_QEMU_ARGS=$qemu_args "$e2e/boot.sh" "$kdir/arch/x86/boot/bzImage" \
+		"$initrd" "$log" $clock e2e.run=bench e2e.boot="$1" e2e.bms="$bms" \
+		e2e.bpairs="$n" || return 1
 	grep -q '^E2E-END' "$log" || { echo "guard-overhead: $1 boot did not finish (see $log)" >&2; return 1; }
 	cs=$(sed -n 's/^INFO clocksource=//p' "$log")
 	[ "$cs" = tsc ] || { echo "guard-overhead: $1 boot timed with clocksource '$cs', not tsc (see $log)" >&2; return 1; }
