@@ -435,7 +435,7 @@ static bool seq_ptr_refuse(int mode, bool privileged)
 struct seq_ptr_check {
 	struct seq_ptr_leak leak;	/* the first leak, once found */
 	struct seq_file *m;		/* NULL for a seq_buf */
-	int kptr_restrict;		/* the one the filter was chosen by */
+	int kptr_restrict;		/* the one the walker was chosen by */
 	bool found;
 	bool refuse;
 };
@@ -451,6 +451,8 @@ static bool seq_ptr_check_privileged(const struct seq_ptr_check *c)
 	return in_task() && seq_ptr_pk_reader();
 }
 
+static int seq_ptr_check_conv(const struct printf_conv *conv, void *data);
+
 /*
  * What vsnprintf_walk() shows the guard: only the values that can leak
  * under the settings of the call, so that most conversions cost no call
@@ -461,7 +463,7 @@ static bool seq_ptr_check_privileged(const struct seq_ptr_check *c)
  * include/linux/seq_ptr_kind.h.  Integers below seq_ptr_min_addr are not
  * shown either.
  */
-static struct printf_walk_filter seq_ptr_filters[4] __ro_after_init;
+static struct printf_walker seq_ptr_walkers[4] __ro_after_init;
 
 static bool seq_ptr_kind_shown(enum seq_ptr_kind kind, bool no_hash, bool pk)
 {
@@ -479,15 +481,16 @@ static bool seq_ptr_kind_shown(enum seq_ptr_kind kind, bool no_hash, bool pk)
 	}
 }
 
-static void __init seq_ptr_filters_init(void)
+static void __init seq_ptr_walkers_init(void)
 {
 	int kr, c;
 
-	for (kr = 0; kr < ARRAY_SIZE(seq_ptr_filters); kr++) {
-		struct printf_walk_filter *f = &seq_ptr_filters[kr];
+	for (kr = 0; kr < ARRAY_SIZE(seq_ptr_walkers); kr++) {
+		struct printf_walker *f = &seq_ptr_walkers[kr];
 		/* 2 and up: %pK prints zeros */
 		bool pk = kr == 1 || (kr == 0 && no_hash_pointers);
 
+		f->fn = seq_ptr_check_conv;
 		f->min_num = seq_ptr_min_addr;
 		for (c = 0; c < 256; c++)
 			if (seq_ptr_kind_shown(seq_ptr_ext_kind(c),
@@ -496,9 +499,9 @@ static void __init seq_ptr_filters_init(void)
 	}
 }
 
-static const struct printf_walk_filter *seq_ptr_filter(int kptr_restrict)
+static const struct printf_walker *seq_ptr_walker(int kptr_restrict)
 {
-	return &seq_ptr_filters[kptr_restrict & 3];
+	return &seq_ptr_walkers[kptr_restrict & 3];
 }
 
 /*
@@ -511,7 +514,7 @@ static int seq_ptr_check_conv(const struct printf_conv *conv, void *data)
 {
 	struct seq_ptr_check *c = data;
 	struct seq_ptr_walk w = {
-		/* as seq_ptr_env_init(), with the kptr_restrict of the filter */
+		/* as seq_ptr_env_init(), with the kptr_restrict of the walker */
 		.env = {
 			.no_hash_pointers = no_hash_pointers,
 			.kptr_restrict = c->kptr_restrict,
@@ -586,8 +589,7 @@ int __seq_ptr_guard_vsnprintf(struct seq_file *m, char *buf, size_t size,
 	c.kptr_restrict = READ_ONCE(kptr_restrict);
 	c.found = false;
 	len = vsnprintf_walk(buf, size, fmt, args,
-			     seq_ptr_filter(c.kptr_restrict),
-			     seq_ptr_check_conv, &c);
+			     seq_ptr_walker(c.kptr_restrict), &c);
 	if (likely(!c.found))
 		return len;
 	return seq_ptr_guard_found(&c, fmt, len);
@@ -676,7 +678,7 @@ static int __init seq_ptr_guard_init(void)
 {
 	if (IS_ENABLED(CONFIG_ARCH_HAS_NON_OVERLAPPING_ADDRESS_SPACE))
 		seq_ptr_min_addr = TASK_SIZE;
-	seq_ptr_filters_init();
+	seq_ptr_walkers_init();
 #ifdef CONFIG_SYSCTL
 	register_sysctl_init("kernel", seq_ptr_guard_table);
 #endif

@@ -377,7 +377,7 @@ struct guard_visits {
 	int n;
 	int narrow;	/* integers narrower than a pointer shown */
 	int stop_at;	/* the visit that returns -EPERM; 0 for none */
-	const struct printf_walk_filter *filter;	/* NULL: see all */
+	const struct printf_walker *walker;	/* NULL: guard_walk_all */
 	const char *out;	/* the text of that visit in the buffer */
 	int out_len;
 };
@@ -406,6 +406,12 @@ static int guard_visit(const struct printf_conv *conv, void *data)
 	return -EPERM;
 }
 
+/* Shows guard_visit() every value vsnprintf_walk() can show */
+static const struct printf_walker guard_walk_all = {
+	.fn = guard_visit,
+	.ptr_ext = { [0 ... sizeof(guard_walk_all.ptr_ext) - 1] = 0xff },
+};
+
 static int guard_vprintf_walk(struct guard_visits *v, const char *fmt, ...)
 {
 	va_list ap;
@@ -424,7 +430,8 @@ static int guard_vsnprintf_walk(char *buf, size_t size, struct guard_visits *v,
 	int ret;
 
 	va_start(ap, fmt);
-	ret = vsnprintf_walk(buf, size, fmt, ap, v->filter, guard_visit, v);
+	ret = vsnprintf_walk(buf, size, fmt, ap,
+			     v->walker ?: &guard_walk_all, v);
 	va_end(ap);
 	return ret;
 }
@@ -468,19 +475,19 @@ static void guard_walk_case(struct kunit *test)
 }
 
 /*
- * A filter shows only what it selects: here integers from 0x1000 up and
+ * A walker shows only what it selects: here integers from 0x1000 up and
  * %px and %pS, so the first %lx, the %pK and the %p are printed unseen.
  */
 static void guard_walk_filter(struct kunit *test)
 {
 	static const char fmt[] = "%lx %lx %px %pK %pS %p %llu\n";
-	struct printf_walk_filter filter = { .min_num = 0x1000 };
-	struct guard_visits seen = { .filter = &filter };
+	struct printf_walker walker = { .fn = guard_visit, .min_num = 0x1000 };
+	struct guard_visits seen = { .walker = &walker };
 	char got[256], want[256], expect[128];
 	int len;
 
-	filter.ptr_ext['x' / 8] |= 1 << ('x' % 8);
-	filter.ptr_ext['S' / 8] |= 1 << ('S' % 8);
+	walker.ptr_ext['x' / 8] |= 1 << ('x' % 8);
+	walker.ptr_ext['S' / 8] |= 1 << ('S' % 8);
 	len = guard_vsnprintf_walk(got, sizeof(got), &seen, fmt, 0xfffUL,
 				   0x1000UL, &guard_data, &guard_data,
 				   guard_walk_filter, &guard_data, 5ULL);
