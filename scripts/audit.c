@@ -247,10 +247,20 @@ static void summary(const struct cocci_result *res, enum mode mode)
 	size_t counts[sizeof(known) / sizeof(known[0])] = { 0 };
 	size_t other = 0, i, k;
 
-	for (i = 0; i < res->nunparsed; i++)
-		fprintf(stderr, "ptrguard: audit: %s: spatch could not parse %u line%s\n",
+	for (i = 0; i < res->nunparsed; i++) {
+		unsigned int n;
+		char *where = cocci_skip_text(res, res->unparsed[i], &n);
+
+		fprintf(stderr, "ptrguard: audit: %s: spatch could not parse %u line%s%s%s%s\n",
 			res->unparsed[i], res->unparsed_lines[i],
-			res->unparsed_lines[i] == 1 ? "" : "s");
+			res->unparsed_lines[i] == 1 ? "" : "s", where ? " (" : "",
+			where ? where : "", where ? ")" : "");
+		free(where);
+	}
+	for (i = 0; i < res->nunjudged; i++)
+		fprintf(stderr, "ptrguard: audit: %s:%u: %s(): not judged (spatch skipped these lines; lexically: %s)\n",
+			res->unjudged[i].file, res->unjudged[i].line, res->unjudged[i].callee,
+			res->unjudged[i].why);
 	for (i = 0; i < res->nfindings; i++) {
 		for (k = 0; k < sizeof(known) / sizeof(known[0]); k++)
 			if (!strcmp(res->findings[i].cls, known[k]))
@@ -271,7 +281,10 @@ static void summary(const struct cocci_result *res, enum mode mode)
 		fprintf(stderr, "%s%s %zu", k ? ", " : "", known[k], counts[k]);
 	if (other)
 		fprintf(stderr, ", other %zu", other);
-	fprintf(stderr, "), %zu files not fully parsed\n", res->nunparsed);
+	for (i = 0, k = 0; i < res->nfindings; i++)
+		k += res->findings[i].lexical != 0;
+	fprintf(stderr, "), %zu files not fully parsed, %zu calls judged lexically (%zu findings), %zu not judged\n",
+		res->nunparsed, res->nlexical, k, res->nunjudged);
 }
 
 int cmd_audit(int argc, char **argv)

@@ -121,20 +121,16 @@ static char *abspath(const char *path)
 	return out;
 }
 
-char *cocci_find_root(const char *path)
+char *cocci_find_root_quiet(const char *path)
 {
 	struct stat st;
 	char *dir, *slash;
 
-	if (stat(path, &st) < 0) {
-		error("%s: %s", path, strerror(errno));
+	if (stat(path, &st) < 0)
 		return NULL;
-	}
 	dir = abspath(path);
-	if (!dir) {
-		error("%s: %s", path, strerror(errno));
+	if (!dir)
 		return NULL;
-	}
 	if (!S_ISDIR(st.st_mode)) {
 		slash = strrchr(dir, '/');
 		slash[slash == dir ? 1 : 0] = '\0';
@@ -149,9 +145,23 @@ char *cocci_find_root(const char *path)
 		slash[slash == dir ? 1 : 0] = '\0';
 	}
 	free(dir);
-	error("%s: not inside a kernel tree (no directory above it holds Makefile, Kconfig and MAINTAINERS; use --tree DIR)",
-	      path);
 	return NULL;
+}
+
+char *cocci_find_root(const char *path)
+{
+	struct stat st;
+	char *dir;
+
+	if (stat(path, &st) < 0) {
+		error("%s: %s", path, strerror(errno));
+		return NULL;
+	}
+	dir = cocci_find_root_quiet(path);
+	if (!dir)
+		error("%s: not inside a kernel tree (no directory above it holds Makefile, Kconfig and MAINTAINERS; use --tree DIR)",
+		      path);
+	return dir;
 }
 
 static int is_dir(const char *path)
@@ -314,6 +324,18 @@ struct rule {
 	int headers;		/* --include-headers: also .h files */
 	enum pf_rule kind;	/* for prefilter_keep() */
 };
+
+/* Does the rule read the headers a file includes (--all-includes)? */
+static int rule_reads_headers(const struct rule *r)
+{
+	size_t i;
+
+	for (i = 0; i < r->options.nr; i++)
+		if (!strcmp(r->options.v[i], "--all-includes") ||
+		    !strcmp(r->options.v[i], "--recursive-includes"))
+			return 1;
+	return 0;
+}
 
 static const char *spatch_prog(const struct cocci_opts *opts)
 {
@@ -601,6 +623,11 @@ struct walk {
 	size_t nquery;		/* files satisfying a grep query */
 	int headers;		/* some rule wants .h files */
 	int prefilter;		/* opts->prefilter */
+	/*
+	 * Files no rule can match that hold a format a wrapper could print
+	 * (a %px, or a %p before v4.15): for the lexical model alone.
+	 */
+	struct strvec lexonly;
 };
 
 static int wanted_name(const char *name, int headers)
@@ -641,6 +668,9 @@ static int walk_file(struct walk *w, const char *abs, const char *rel)
 		for (i = 0; i < w->nrules; i++)
 			if ((mask & (1u << i)) && !prefilter_keep(w->rules[i].kind, bits, abs))
 				mask &= ~(1u << i);
+	} else if (!mask && memmem(buf, len, "%p", 2) &&
+		   prefilter_keep(PF_RULE_PX, prefilter_scan(buf, len), abs)) {
+		strvec_push(&w->lexonly, xstrdup(rel));
 	}
 	free(buf);
 	if (!mask)
@@ -741,7 +771,7 @@ static int cand_cmp(const void *a, const void *b)
 
 struct collect {
 	struct cocci_result *res;
-	size_t falloc, calloc, ualloc;
+	size_t falloc, calloc, ualloc, salloc;
 };
 
 /* Undo the record escapes (\\, \t, \n) in place. */
@@ -829,6 +859,7 @@ static int parse_record(struct collect *c, const char *root, char *line,
 		fd->format = xstrdup(f[7]);
 		fd->arg = xstrdup(f[8]);
 		fd->message = xstrdup(f[9]);
+		fd->lexical = 0;
 	} else if (n == 5 && !strcmp(f[0], "C") && !parse_uint(f[2], &ln) && ln) {
 		struct cocci_call *cl;
 
@@ -930,48 +961,170 @@ static void section_flush(struct collect *c, const char *root, struct section *s
 }
 
 /*
+ * Where a block of skipped lines lies in @path: the lines spatch printed
+ * ("bad: " each, "BAD:!!!!! " for the one with the error) are consecutive
+ * lines of the file.  Of the places where they all match, the one that
+ * puts the error line at @err_line (when the error is in this file), else
+ * the one ending nearest @hint (the line where spatch found its footing
+ * again).  0, or -1 if they match nowhere.
+ */
+static int locate_skip(const char *path, char **text, size_t n, size_t bad, unsigned int err_line,
+		       unsigned int hint, unsigned int *first)
+{
+	size_t len, nl = 0, i, k;
+	char *buf = read_file(path, SIZE_MAX, &len), *p, **lines = NULL;
+	unsigned int best = 0, dist = ~0u, d;
+
+	if (!buf || !n)
+		goto out;
+	for (p = buf; p < buf + len;) {
+		char *e = memchr(p, '\n', (size_t)(buf + len - p));
+
+		lines = xrealloc(lines, (nl + 1) * sizeof(*lines));
+		lines[nl++] = p;
+		if (!e)
+			break;
+		*e = '\0';
+		if (e > p && e[-1] == '\r')
+			e[-1] = '\0';
+		p = e + 1;
+	}
+	for (i = 0; i + n <= nl; i++) {
+		for (k = 0; k < n && !strcmp(lines[i + k], text[k]); k++)
+			;
+		if (k < n)
+			continue;
+		if (err_line && bad < n) {
+			d = (unsigned int)(i + bad + 1) == err_line ? 0 : ~0u - 1;
+		} else {
+			unsigned int end = (unsigned int)(i + n);
+
+			d = end > hint ? end - hint : hint - end;
+		}
+		if (d < dist) {
+			dist = d;
+			best = (unsigned int)i + 1;
+		}
+	}
+out:
+	free(lines);
+	free(buf);
+	if (!best)
+		return -1;
+	*first = best;
+	return 0;
+}
+
+static void add_skip(struct collect *c, char *rel, unsigned int first, unsigned int last)
+{
+	struct cocci_result *res = c->res;
+
+	GROW(res->skips, res->nskips, c->salloc);
+	res->skips[res->nskips].file = rel;
+	res->skips[res->nskips].first = first;
+	res->skips[res->nskips].last = last;
+	res->nskips++;
+}
+
+/* One block of "bad:" lines has ended: place it in its file. */
+static void skip_flush(struct collect *c, const char *root, const char *file, char **text,
+		       size_t n, size_t bad, unsigned int err_line, unsigned int hint, int headers)
+{
+	char *path, *rel;
+	unsigned int first;
+
+	if (!file || !n)
+		return;
+	rel = rel_file(root, file);
+	path = file[0] == '/' ? xstrdup(file) : xasprintf("%s/%s", root, file);
+	if (!locate_skip(path, text, n, bad, err_line, hint, &first))
+		add_skip(c, rel, first, first + (unsigned int)n - 1);
+	else if (!headers)
+		/* not found again: the whole file counts as skipped */
+		add_skip(c, rel, 1, ~0u);
+	else
+		/*
+		 * With --all-includes, lines of a forced include (kconfig.h)
+		 * are put on the file being handled: they are not its lines.
+		 */
+		free(rel);
+	free(path);
+}
+
+/*
  * Read spatch's --verbose-parsing stderr.  "HANDLING: FILE" starts a file;
  * each "badcount: N" counts N lines spatch could not parse.  They belong
  * to the file named by the " = File \"F\", line L" line of the parse error
  * before them when F is in the tree (a header read for types, with
  * --all-includes), else (no such line, or F is spatch's own macro file
- * standard.h) to the file being handled.
+ * standard.h) to the file being handled.  The "bad:" lines after the
+ * count are the skipped lines themselves, which skip_flush() places.
  */
-static void parse_badcounts(struct collect *c, const char *root, const char *err)
+static void parse_badcounts(struct collect *c, const char *root, const char *err,
+			    int headers)
 {
 	struct section sec = { 0 };
-	size_t len;
+	size_t len, nbad = 0, bad = 0, balloc = 0;
 	char *buf = read_file(err, SIZE_MAX, &len), *line, *nl, *handling = NULL;
-	char *pending = NULL, *q;
-	unsigned int n;
+	char *pending = NULL, *q, *owner = NULL, **text = NULL;
+	unsigned int n, err_line = 0, hint = 0, owner_err = 0;
 
 	if (!buf)
 		return;
 	for (line = buf; *line; line = nl + 1) {
+		int badline = !strncmp(line, "bad: ", 5) || !strncmp(line, "bad:", 4) ||
+			!strncmp(line, "BAD:!!!!! ", 10);
+
 		nl = strchr(line, '\n');
 		if (!nl)
 			nl = line + strlen(line) - 1;
 		else
 			*nl = '\0';
+		if (owner && badline) {
+			if (line[0] == 'B')
+				bad = nbad;
+			GROW(text, nbad, balloc);
+			text[nbad++] = line[0] == 'B' ? line + 10 : line[4] == ' ' ? line + 5 : line + 4;
+			continue;
+		}
+		if (owner) {
+			skip_flush(c, root, owner, text, nbad, bad, owner_err, hint, headers);
+			owner = NULL;
+		}
 		if (!strncmp(line, "HANDLING: ", 10)) {
 			section_flush(c, root, &sec);
 			/* a group of several files has spaces: not ours */
 			handling = strchr(line + 10, ' ') ? NULL : line + 10;
 			pending = NULL;
+			err_line = 0;
 		} else if (!strncmp(line, " = File \"", 9)) {
 			pending = line + 9;
 			q = strchr(pending, '"');
-			if (q)
+			err_line = 0;
+			if (q) {
 				*q = '\0';
+				if (!strncmp(q + 1, ", line ", 7))
+					err_line = (unsigned int)strtoul(q + 8, NULL, 10);
+			}
 			if (pending[0] == '/' && strncmp(pending, root, strlen(root)))
 				pending = NULL;	/* outside the tree: standard.h */
+		} else if (!strncmp(line, "ERROR-RECOV: found sync", 23) && (q = strstr(line, "line "))) {
+			hint = (unsigned int)strtoul(q + 5, NULL, 10);
 		} else if (!strncmp(line, "badcount: ", 10) && !parse_uint(line + 10, &n)) {
-			if (pending || handling)
+			if (pending || handling) {
 				section_add(&sec, pending ? pending : handling, n);
+				owner = pending ? pending : handling;
+				owner_err = pending ? err_line : 0;
+				nbad = 0;
+				bad = (size_t)-1;
+			}
 			pending = NULL;
 		}
 	}
+	if (owner)
+		skip_flush(c, root, owner, text, nbad, bad, owner_err, hint, headers);
 	section_flush(c, root, &sec);
+	free(text);
 	free(sec.file);
 	free(sec.lines);
 	free(buf);
@@ -1081,6 +1234,37 @@ static void call_free(struct cocci_call *c)
 	free(c->format);
 }
 
+static int skip_cmp(const void *pa, const void *pb)
+{
+	const struct cocci_skip *a = pa, *b = pb;
+	int c = strcmp(a->file, b->file);
+
+	if (c)
+		return c;
+	return a->first < b->first ? -1 : a->first > b->first;
+}
+
+/* Sort the skipped regions; merge those that overlap (two rules, two parses). */
+static void finish_skips(struct cocci_result *res)
+{
+	size_t i, n = 0;
+
+	if (res->nskips)
+		qsort(res->skips, res->nskips, sizeof(*res->skips), skip_cmp);
+	for (i = 0; i < res->nskips; i++) {
+		struct cocci_skip *p = n ? &res->skips[n - 1] : NULL, *q = &res->skips[i];
+
+		if (p && !strcmp(p->file, q->file) && q->first <= p->last + 1 && p->last != ~0u) {
+			if (q->last > p->last)
+				p->last = q->last;
+			free(q->file);
+			continue;
+		}
+		res->skips[n++] = *q;
+	}
+	res->nskips = n;
+}
+
 static void finish_records(struct cocci_result *res)
 {
 	size_t i, n;
@@ -1106,6 +1290,7 @@ static void finish_records(struct cocci_result *res)
 	}
 	res->ncalls = n;
 	finish_unparsed(res);
+	finish_skips(res);
 }
 
 /* --------------------------------------------------------- patch mode */
@@ -1490,7 +1675,7 @@ static int run_groups(const struct cocci_opts *opts, struct walk *w,
 				ret = collect_diff(&parts, &nparts, &palloc, procs[j].out);
 			} else {
 				ret = parse_records(c, w->root, procs[j].out, r->name);
-				parse_badcounts(c, w->root, procs[j].err);
+				parse_badcounts(c, w->root, procs[j].err, rule_reads_headers(r));
 			}
 			done++;
 			fdone += g->files.nr;
@@ -1571,13 +1756,22 @@ void cocci_result_free(struct cocci_result *res)
 		free(res->unparsed[i]);
 	free(res->unparsed);
 	free(res->unparsed_lines);
+	for (i = 0; i < res->nskips; i++)
+		free(res->skips[i].file);
+	free(res->skips);
+	for (i = 0; i < res->nunjudged; i++) {
+		free(res->unjudged[i].file);
+		free(res->unjudged[i].callee);
+		free(res->unjudged[i].why);
+	}
+	free(res->unjudged);
 	memset(res, 0, sizeof(*res));
 }
 
 int cocci_run(const struct cocci_opts *opts, struct cocci_result *res)
 {
 	struct rule rules[2];
-	struct collect c = { res, 0, 0, 0 };
+	struct collect c = { res, 0, 0, 0, 0 };
 	struct timespec t0;
 	struct walk w;
 	char tmpl[] = "/tmp/ptrguard.XXXXXX";
@@ -1659,6 +1853,23 @@ int cocci_run(const struct cocci_opts *opts, struct cocci_result *res)
 	if (run_groups(opts, &w, tmpdir, &c) < 0)
 		goto out;
 	finish_records(res);
+	if (!opts->patch_out && !opts->no_lexical) {
+		int *px_ran = xmalloc((w.lexonly.nr + w.ncands + 1) * sizeof(*px_ran));
+		size_t k;
+
+		for (i = 0; i < w.lexonly.nr; i++)
+			px_ran[i] = 0;
+		for (i = 0; i < w.ncands; i++) {
+			px_ran[w.lexonly.nr] = 0;
+			for (k = 0; k < nrules; k++)
+				if ((w.cands[i].rules & (1u << k)) && rules[k].kind != PF_RULE_INT_CAST)
+					px_ran[w.lexonly.nr] = 1;
+			strvec_push(&w.lexonly, xstrdup(w.cands[i].file));
+		}
+		cocci_lexical(root, w.lexonly.v, px_ran, w.lexonly.nr, res);
+		free(px_ran);
+		finish_records(res);
+	}
 	ret = 0;
 out:
 	if (ret)
@@ -1666,6 +1877,7 @@ out:
 	for (i = 0; i < w.ncands; i++)
 		free(w.cands[i].file);
 	free(w.cands);
+	strvec_clear(&w.lexonly);
 	for (i = 0; i < nrules; i++)
 		rule_free(&rules[i]);
 	if (opts->verbose)

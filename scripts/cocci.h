@@ -21,6 +21,30 @@ struct finding {
 	char *format;		/* the format literal as written, escapes kept */
 	char *arg;		/* the argument expression, as spatch prints it */
 	char *message;		/* free text after "CLASS CONVERSION: " */
+	/*
+	 * Judged by the lexical model alone (lex.h): spatch did not parse
+	 * the call, or does not follow its wrapper or its format variable.
+	 * A privilege check that zeroes the value was not looked for.
+	 */
+	int lexical;
+};
+
+/* Lines spatch skipped in a file: first..last (last ~0u: to the end). */
+struct cocci_skip {
+	char *file;
+	unsigned int first, last;
+};
+
+/*
+ * A seq-output call in lines spatch skipped that the lexical model cannot
+ * judge either: its format is not made of literals, or it prints an
+ * integer cast of an operand the model cannot type.
+ */
+struct cocci_unjudged {
+	char *file;
+	unsigned int line, end_line;
+	char *callee;
+	char *why;
 };
 
 /* One "C" record: a seq-output call the rules examined. */
@@ -58,6 +82,11 @@ struct cocci_opts {
 	 */
 	int no_query;
 	const char *python;	/* spatch --python INTERPRETER; NULL: spatch's own */
+	/*
+	 * Leave out the lexical model (cocci_lexical()): for a run of the
+	 * cast rule alone, whose files a seq_px.cocci run judges too.
+	 */
+	int no_lexical;
 	int progress;		/* show progress on stderr */
 	int verbose;		/* echo spatch command lines and timings on stderr,
 				 * keep spatch's output files */
@@ -88,6 +117,13 @@ struct cocci_result {
 	char **unparsed;
 	unsigned int *unparsed_lines;
 	size_t nunparsed;
+	/* where those lines are, sorted by file and line, merged */
+	struct cocci_skip *skips;
+	size_t nskips;
+	/* calls the lexical model judged (spatch skipped them or cannot follow them) */
+	size_t nlexical;
+	struct cocci_unjudged *unjudged;	/* sorted by file and line */
+	size_t nunjudged;
 };
 
 /*
@@ -115,6 +151,25 @@ extern const char *const cocci_forced_includes[];
 
 int cocci_run(const struct cocci_opts *opts, struct cocci_result *res);
 
+/*
+ * cocci_lexical - judge by the lexical model what the rules did not
+ *
+ * For each of @files (relative to @root), the seq-output calls that lie in
+ * lines spatch skipped (@res->skips) or that no "C" record of the rules
+ * names (@res->calls, sorted; when @px_ran[i], seq_px.cocci examined
+ * the file) get their findings from lex.h, marked
+ * lexical; the calls in skipped lines that cannot be judged so are listed
+ * in @res->unjudged (cocci_lex.c).  cocci_run() calls it.
+ */
+void cocci_lexical(const char *root, char *const *files, const int *px_ran, size_t nfiles,
+		   struct cocci_result *res);
+
+/*
+ * The skipped lines of @file in @res as "a-b, c, d-end", malloc()ed, and
+ * how many lines that is in *@count; NULL (and 0) if none.
+ */
+char *cocci_skip_text(const struct cocci_result *res, const char *file, unsigned int *count);
+
 /* Free everything cocci_run() put into @res, and zero it. */
 void cocci_result_free(struct cocci_result *res);
 
@@ -129,6 +184,8 @@ int finding_is_leak(const struct finding *f);
  * path, or NULL after reporting the error.
  */
 char *cocci_find_root(const char *path);
+/* The same, or NULL with nothing reported. */
+char *cocci_find_root_quiet(const char *path);
 
 /*
  * cocci_rules_dir - the default rules directory of the running program

@@ -345,32 +345,152 @@ static char *unbase_name(const char *name)
 }
 
 /*
- * A touched file spatch could not parse in full: the gate cannot vouch for
- * it.  Headers the rules read (seq_int_cast.cocci reads them all) have
- * lines spatch skips too; those are not the patch's, and only the files
- * the job was given count.
+ * The lines of @rel, in state @k, that the patches into that state add:
+ * the "+" lines of the one patch that touches it, or, when several do
+ * (their line numbers shift each other), every line between the head and
+ * the tail the two states have in common.  A malloc()ed array.
  */
-static int check_unparsed(const struct gate_job *job, int combined)
+static unsigned int *added_lines(const struct gate *g, size_t k, const char *rel, size_t *nlines)
 {
-	size_t i, j;
-	char *orig;
+	size_t first = g->series ? k - 1 : 0, last = g->series ? k : g->ps.npatches;
+	size_t i, j, l, touching = 0, n = 0;
+	const struct patch_file *only = NULL;
+	unsigned int *out = NULL;
 
-	for (i = 0; i < job->res.nunparsed; i++) {
-		for (j = 0; j < job->nfiles; j++)
-			if (!strcmp(job->res.unparsed[i], job->files[j]))
-				break;
-		if (j < job->nfiles)
-			break;
+	for (i = first; i < last; i++)
+		for (j = 0; j < g->ps.patches[i].nfiles; j++) {
+			const struct patch_file *f = &g->ps.patches[i].files[j];
+
+			if (f->new_path && !strcmp(f->new_path, rel)) {
+				touching++;
+				only = f;
+			}
+		}
+	if (touching == 1) {
+		for (l = 0; l < only->nlines; l++) {
+			if (only->lines[l].kind != '+')
+				continue;
+			out = realloc(out, (n + 1) * sizeof(*out));
+			if (!out)
+				die("out of memory");
+			out[n++] = only->lines[l].file_line;
+		}
+	} else if (touching > 1) {
+		char *pa = xasprintf("%s/%s", g->states[first].dir, rel);
+		char *pb = xasprintf("%s/%s", g->states[k].dir, rel);
+		size_t la = 0, lb = 0, head = 0, tail = 0, na = 0, nb = 0;
+		char *a = read_file(pa, SIZE_MAX, &la), *b = read_file(pb, SIZE_MAX, &lb);
+
+		/* count lines; then the common head and tail, in lines */
+		for (i = 0; b && i < lb; i++)
+			nb += b[i] == '\n';
+		nb += lb && b[lb - 1] != '\n';
+		for (i = 0; a && i < la; i++)
+			na += a[i] == '\n';
+		na += la && a[la - 1] != '\n';
+		for (i = 0; a && b && i < la && i < lb && a[i] == b[i]; i++)
+			head += a[i] == '\n';
+		for (i = 1; a && b && i <= la && i <= lb && a[la - i] == b[lb - i]; i++)
+			tail += a[la - i] == '\n' && i > 1;
+		if (head + tail > nb)
+			tail = nb > head ? nb - head : 0;
+		for (l = head + 1; l + tail <= nb; l++) {
+			out = realloc(out, (n + 1) * sizeof(*out));
+			if (!out)
+				die("out of memory");
+			out[n++] = (unsigned int)l;
+		}
+		(void)na;
+		free(a);
+		free(b);
+		free(pa);
+		free(pb);
 	}
-	if (i == job->res.nunparsed)
-		return 0;
-	orig = combined ? unbase_name(job->res.unparsed[i]) : NULL;
-	error("gate: %s: spatch cannot parse %u line%s of it (%s): the gate cannot check it",
-	      orig ? orig : job->res.unparsed[i], job->res.unparsed_lines[i],
-	      job->res.unparsed_lines[i] == 1 ? "" : "s",
-	      !combined ? job->label : orig ? "before the patch" : "after the patch");
-	free(orig);
-	return -1;
+	*nlines = n;
+	return out;
+}
+
+static int in_skip(const struct cocci_result *res, const char *file, unsigned int line)
+{
+	size_t i;
+
+	for (i = 0; i < res->nskips; i++)
+		if (!strcmp(res->skips[i].file, file) && res->skips[i].first <= line &&
+		    res->skips[i].last >= line)
+			return 1;
+	return 0;
+}
+
+/*
+ * spatch judges what it parsed and the lexical model what spatch
+ * skipped; the gate cannot vouch for a patch only where it adds a line to
+ * a seq-output call in skipped lines whose format the lexical model
+ * cannot read either (cocci_lexical()).  Skipped lines the patch does not
+ * add to are no reason to refuse it.  Headers the cast rule reads are not
+ * the patch's: only the files the job was given count.
+ */
+static int check_unjudged(const struct gate *g, const struct gate_job *job, size_t k, int combined)
+{
+	size_t i, j, l, nl;
+
+	for (i = 0; i < job->res.nunjudged; i++) {
+		const struct cocci_unjudged *u = &job->res.unjudged[i];
+		unsigned int *lines;
+		char *orig = combined ? unbase_name(u->file) : NULL;
+
+		if (orig) {
+			free(orig);	/* the base side: no line of it is added */
+			continue;
+		}
+		for (j = 0; j < job->nfiles && strcmp(job->files[j], u->file); j++)
+			;
+		if (j == job->nfiles)
+			continue;
+		lines = added_lines(g, k, u->file, &nl);
+		for (l = 0; l < nl; l++) {
+			if (lines[l] < u->line || lines[l] > u->end_line ||
+			    !in_skip(&job->res, u->file, lines[l]))
+				continue;
+			error("gate: %s:%u: the patch adds to a %s() call in lines spatch cannot parse, and its format cannot be read from the text either (%s): the gate cannot check it",
+			      u->file, lines[l], u->callee, u->why);
+			free(lines);
+			return -1;
+		}
+		free(lines);
+	}
+	return 0;
+}
+
+/*
+ * A note per touched file with lines spatch skipped: where they are,
+ * whether they were skipped before the patch too, and whether the patch
+ * adds lines there.  Informational: the lexical model judged them.
+ */
+static void note_skipped(const struct gate *g, const struct gate_job *jobs)
+{
+	size_t k = g->nstates - 1, i, l, nl;
+	const struct gate_job *job = &jobs[k];
+
+	for (i = 0; i < job->nfiles; i++) {
+		const char *f = job->files[i];
+		unsigned int after, before, *lines, touched = 0;
+		char *a = cocci_skip_text(&job->res, f, &after), *b;
+
+		if (!a)
+			continue;
+		b = cocci_skip_text(&jobs[0].res, f, &before);
+		lines = added_lines(g, k, f, &nl);
+		for (l = 0; l < nl; l++)
+			touched += in_skip(&job->res, f, lines[l]);
+		fprintf(stderr, "ptrguard: gate: note: %s: spatch cannot parse %u line%s (%s) %s%s%s%s; %s: the lexical model judged them\n",
+			f, after, after == 1 ? "" : "s", a,
+			b && !strcmp(a, b) ? "before and after the patch" : "after the patch",
+			b && strcmp(a, b) ? " (lines " : "", b && strcmp(a, b) ? b : "",
+			b && strcmp(a, b) ? " before it)" : "", touched ? "the patch adds lines there" : "untouched by the patch");
+		free(lines);
+		free(a);
+		free(b);
+	}
 }
 
 /* Move the findings of base copies in @after to @before, under their own names. */
@@ -395,6 +515,21 @@ static void split_combined(struct cocci_result *after, struct cocci_result *befo
 		}
 	}
 	after->nfindings = n;
+	before->skips = xrealloc(before->skips, (before->nskips + after->nskips + 1) *
+				 sizeof(*before->skips));
+	for (i = 0, n = 0; i < after->nskips; i++) {
+		struct cocci_skip *k = &after->skips[i];
+		char *orig = unbase_name(k->file);
+
+		if (orig) {
+			free(k->file);
+			k->file = orig;
+			before->skips[before->nskips++] = *k;
+		} else {
+			after->skips[n++] = *k;
+		}
+	}
+	after->nskips = n;
 }
 
 /* The files each rule runs on, in one state. */
@@ -458,12 +593,20 @@ static struct cocci_result *filter(const struct cocci_result *res, char **paths,
 	struct cocci_result *r = calloc(1, sizeof(*r));
 	size_t i, j;
 
-	if (!r || !(r->findings = calloc(res->nfindings + 1, sizeof(*r->findings))))
+	if (!r || !(r->findings = calloc(res->nfindings + 1, sizeof(*r->findings))) ||
+	    !(r->skips = calloc(res->nskips + 1, sizeof(*r->skips))))
 		die("out of memory");
 	for (i = 0; i < res->nfindings; i++)
 		for (j = 0; j < n; j++)
 			if (!strcmp(res->findings[i].file, paths[j])) {
 				r->findings[r->nfindings++] = res->findings[i];
+				break;
+			}
+	/* kept in the cache, for note_skipped() */
+	for (i = 0; i < res->nskips; i++)
+		for (j = 0; j < n; j++)
+			if (!strcmp(res->skips[i].file, paths[j])) {
+				r->skips[r->nskips++] = res->skips[i];
 				break;
 			}
 	return r;
@@ -502,14 +645,15 @@ enum { NEED_PX = 1, NEED_CAST = 2 };
 
 /*
  * Which rules must run on @root/@rel, from its text alone.  Without one
- * of seq_calls[] no rule can match.  Otherwise prefilter.h says which
- * rule can report something: seq_int_cast.cocci needs a long-wide
- * integer conversion and a cast to an integer type in the arguments of a
- * seq call, seq_px.cocci a %px (or a %p, before v4.15).  seq_px.cocci
- * also runs wherever the cast rule does: its run, which reads no header,
- * is the one that says whether spatch parsed the whole file
- * (check_unparsed()).  A file that cannot be read needs both: cocci_run()
- * reports it.
+ * of seq_calls[] no rule can match, but a %px (or a %p, before v4.15)
+ * handed to a wrapper declared in a header still needs the lexical model,
+ * which runs with seq_px.cocci.  Otherwise prefilter.h says which rule
+ * can report something: seq_int_cast.cocci needs a long-wide integer
+ * conversion and a cast to an integer type in the arguments of a seq
+ * call, seq_px.cocci a %px (or a %p, before v4.15).  seq_px.cocci also
+ * runs wherever the cast rule does: its run, which reads no header, is
+ * the one whose skipped lines are the file's own.  A file that cannot be
+ * read needs both: cocci_run() reports it.
  */
 static unsigned int file_needs(const char *root, const char *rel)
 {
@@ -529,6 +673,10 @@ static unsigned int file_needs(const char *root, const char *rel)
 				need = NEED_PX | NEED_CAST;
 			else
 				need = prefilter_keep(PF_RULE_PX, bits, path) ? NEED_PX : 0;
+		} else if (memmem(buf, len, "%p", 2) &&
+			   prefilter_keep(PF_RULE_PX, prefilter_scan(buf, len), path)) {
+			/* a %px for a wrapper the lexical model may know (cocci_lexical()) */
+			need = NEED_PX;
 		}
 		free(buf);
 	}
@@ -630,6 +778,16 @@ static void merge_result(struct cocci_result *into, struct cocci_result *from)
 {
 	size_t i;
 
+	into->nlexical += from->nlexical;
+	into->skips = xrealloc(into->skips, (into->nskips + from->nskips + 1) * sizeof(*into->skips));
+	for (i = 0; i < from->nskips; i++)
+		into->skips[into->nskips++] = from->skips[i];
+	from->nskips = 0;
+	into->unjudged = xrealloc(into->unjudged, (into->nunjudged + from->nunjudged + 1) *
+				  sizeof(*into->unjudged));
+	for (i = 0; i < from->nunjudged; i++)
+		into->unjudged[into->nunjudged++] = from->unjudged[i];
+	from->nunjudged = 0;
 	if (!from->nfindings)
 		return;
 	into->findings = realloc(into->findings,
@@ -790,15 +948,8 @@ static int gate_main(struct gate *g, char **inputs, size_t ninputs)
 		for (k = 0; k < m; k++) {
 			struct gate_job *j = &jobs[owner[k]];
 
-			/*
-			 * The touched files parse or not in the seq_px.cocci run,
-			 * which reads no header: the seq_int_cast.cocci run reads
-			 * them all, and cocci_run() has put their skipped lines
-			 * on the .c file (kernel/module/procfs.c: 4 lines of
-			 * include/linux/kconfig.h), which would fail most
-			 * kernel patches for lines that are not theirs.
-			 */
-			if (!ret && !run[k].casts && check_unparsed(&run[k], combined))
+			/* a line added where neither spatch nor the lexical model sees */
+			if (!ret && check_unjudged(g, &run[k], owner[k], combined))
 				ret = -1;
 			merge_result(&j->res, &run[k].res);
 			cocci_result_free(&run[k].res);
@@ -820,6 +971,7 @@ static int gate_main(struct gate *g, char **inputs, size_t ninputs)
 
 			gate_cache_put(&cache, g->states[0].dir, store[k][i], (int)k, r);
 			free(r->findings);
+			free(r->skips);
 			free(r);
 		}
 
@@ -858,14 +1010,17 @@ static int gate_main(struct gate *g, char **inputs, size_t ninputs)
 		free_paths(bf, nbf);
 		free_paths(af, naf);
 	}
+	note_skipped(g, jobs);
 	gate_output(g->format, secs, nsecs, g->series, n, nchecked);
 	ret = nnew ? EXIT_FINDINGS : EXIT_CLEAN;
 
 	for (k = 0; k < nsecs; k++) {
 		gate_diff_free(&secs[k].diff);
 		free(filtered[2 * k]->findings);
+		free(filtered[2 * k]->skips);
 		free(filtered[2 * k]);
 		free(filtered[2 * k + 1]->findings);
+		free(filtered[2 * k + 1]->skips);
 		free(filtered[2 * k + 1]);
 	}
 	free(secs);

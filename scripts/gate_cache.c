@@ -358,7 +358,7 @@ int gate_cache_get(struct gate_cache *c, const char *root, const char *rel, int 
 		    !memcmp(end + 1, k.buf, keylen)) {
 			struct cocci_result r = { 0 };
 
-			if (!gate_result_read(end + 1 + keylen, &r) && !r.nunparsed) {
+			if (!gate_result_read(end + 1 + keylen, &r)) {
 				*res = r;
 				hit = 1;
 			} else {
@@ -399,7 +399,7 @@ void gate_cache_put(struct gate_cache *c, const char *root, const char *rel, int
 	FILE *f;
 	int fd, ok;
 
-	if (!c->dir || res->nunparsed)
+	if (!c->dir)
 		return;
 	if (mkdir_p(c->dir) < 0)
 		return;

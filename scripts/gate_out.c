@@ -26,8 +26,8 @@ static void text_item(const struct gate_item *it)
 {
 	const struct finding *f = it->f;
 
-	printf("%s: SEQ_PTR_LEAK: %s %s: %s\n", it->fixed ? "FIXED" : "ERROR", f->cls,
-	       f->conversion, f->message);
+	printf("%s: SEQ_PTR_LEAK: %s %s: %s%s\n", it->fixed ? "FIXED" : "ERROR", f->cls,
+	       f->conversion, f->message, f->lexical ? " [lexical]" : "");
 	if (it->input_line)
 		printf("#%u: ", it->input_line);
 	printf("FILE: %s:%u:\n%c%s\n\n", it->path, f->line, it->mark, it->text);
@@ -90,9 +90,9 @@ static void gcc(const struct gate_section *secs, size_t nsecs)
 			const struct gate_item *it = &secs[s].diff.items[i];
 			const struct finding *f = it->f;
 
-			printf("%s:%u:%u: %s: %s %s: %s\n", it->path, f->line, f->column,
+			printf("%s:%u:%u: %s: %s %s: %s%s\n", it->path, f->line, f->column,
 			       it->fixed ? "note: fixed" : "error: new leak", f->cls,
-			       f->conversion, f->message);
+			       f->conversion, f->message, f->lexical ? " [lexical]" : "");
 		}
 }
 

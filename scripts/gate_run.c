@@ -56,6 +56,21 @@ void gate_result_write(FILE *f, const struct cocci_result *res)
 		put_field(f, x->format);
 		put_field(f, x->arg);
 		put_field(f, x->message);
+		put_field(f, x->lexical ? "1" : "0");
+		fputc('\n', f);
+	}
+	for (i = 0; i < res->nskips; i++) {
+		fprintf(f, "S\t%u\t%u", res->skips[i].first, res->skips[i].last);
+		put_field(f, res->skips[i].file);
+		fputc('\n', f);
+	}
+	for (i = 0; i < res->nunjudged; i++) {
+		const struct cocci_unjudged *u = &res->unjudged[i];
+
+		fprintf(f, "J\t%u\t%u", u->line, u->end_line);
+		put_field(f, u->file);
+		put_field(f, u->callee);
+		put_field(f, u->why);
 		fputc('\n', f);
 	}
 	for (i = 0; i < res->nunparsed; i++) {
@@ -63,7 +78,7 @@ void gate_result_write(FILE *f, const struct cocci_result *res)
 		put_field(f, res->unparsed[i]);
 		fputc('\n', f);
 	}
-	fprintf(f, "N\t%zu\t%zu\nE\n", res->nfiles, res->nscanned);
+	fprintf(f, "N\t%zu\t%zu\t%zu\nE\n", res->nfiles, res->nscanned, res->nlexical);
 }
 
 /* Split @line in place at tabs, unescaping; returns the number of fields. */
@@ -92,15 +107,15 @@ static size_t split_fields(char *line, char **fields, size_t max)
 
 int gate_result_read(char *buf, struct cocci_result *res)
 {
-	char *line, *save = NULL, *fields[11];
+	char *line, *save = NULL, *fields[12];
 	int done = 0;
 
 	for (line = strtok_r(buf, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
-		size_t n = split_fields(line, fields, 11);
+		size_t n = split_fields(line, fields, 12);
 
 		if (!strcmp(fields[0], "E") && n == 1) {
 			done = 1;
-		} else if (!strcmp(fields[0], "F") && n == 10) {
+		} else if (!strcmp(fields[0], "F") && n == 11) {
 			struct finding *f;
 
 			res->findings = realloc(res->findings,
@@ -117,6 +132,7 @@ int gate_result_read(char *buf, struct cocci_result *res)
 			f->format = xstrdup(fields[7]);
 			f->arg = xstrdup(fields[8]);
 			f->message = xstrdup(fields[9]);
+			f->lexical = !strcmp(fields[10], "1");
 		} else if (!strcmp(fields[0], "U") && n == 4) {
 			res->unparsed = realloc(res->unparsed,
 						(res->nunparsed + 1) * sizeof(*res->unparsed));
@@ -130,9 +146,29 @@ int gate_result_read(char *buf, struct cocci_result *res)
 			res->unparsed_lines[res->nunparsed] =
 				(unsigned int)strtoul(fields[1], NULL, 10);
 			res->unparsed[res->nunparsed++] = xstrdup(fields[3]);
-		} else if (!strcmp(fields[0], "N") && n == 3) {
+		} else if (!strcmp(fields[0], "S") && n == 4) {
+			struct cocci_skip *k;
+
+			res->skips = xrealloc(res->skips, (res->nskips + 1) * sizeof(*res->skips));
+			k = &res->skips[res->nskips++];
+			k->first = (unsigned int)strtoul(fields[1], NULL, 10);
+			k->last = (unsigned int)strtoul(fields[2], NULL, 10);
+			k->file = xstrdup(fields[3]);
+		} else if (!strcmp(fields[0], "J") && n == 6) {
+			struct cocci_unjudged *u;
+
+			res->unjudged = xrealloc(res->unjudged,
+						 (res->nunjudged + 1) * sizeof(*res->unjudged));
+			u = &res->unjudged[res->nunjudged++];
+			u->line = (unsigned int)strtoul(fields[1], NULL, 10);
+			u->end_line = (unsigned int)strtoul(fields[2], NULL, 10);
+			u->file = xstrdup(fields[3]);
+			u->callee = xstrdup(fields[4]);
+			u->why = xstrdup(fields[5]);
+		} else if (!strcmp(fields[0], "N") && n == 4) {
 			res->nfiles = strtoul(fields[1], NULL, 10);
 			res->nscanned = strtoul(fields[2], NULL, 10);
+			res->nlexical = strtoul(fields[3], NULL, 10);
 		} else {
 			return -1;
 		}
@@ -181,6 +217,7 @@ static void child_main(const struct gate_run_opts *opts, struct gate_job *job, i
 	co.no_query = 1;	/* the gate chose the files: see gate.c */
 	co.jobs = 1;
 	co.casts = 0;	/* one rule per run: see make_cast_rules() in gate.c */
+	co.no_lexical = job->casts;	/* the seq_px.cocci run of the file has it */
 	co.verbose = opts->verbose;
 	rc = cocci_run(&co, &res);
 	if (rc) {

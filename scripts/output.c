@@ -99,8 +99,8 @@ void output_json_string(FILE *out, const char *s)
 
 static void gcc_line(FILE *out, const struct finding *f)
 {
-	fprintf(out, "%s:%u:%u: %s: %s: %s\n", f->file, f->line, f->column,
-		f->cls, f->conversion, f->message);
+	fprintf(out, "%s:%u:%u: %s: %s: %s%s\n", f->file, f->line, f->column,
+		f->cls, f->conversion, f->message, f->lexical ? " [lexical]" : "");
 }
 
 void output_json_finding_fields(FILE *out, const struct finding *f, const char *file, int leak)
@@ -123,6 +123,9 @@ void output_json_finding_fields(FILE *out, const struct finding *f, const char *
 	output_json_string(out, f->arg);
 	fputs(", \"message\": ", out);
 	output_json_string(out, f->message);
+	/* only when set: judged from the text, no privilege check looked for */
+	if (f->lexical)
+		fputs(", \"lexical\": true", out);
 }
 
 static void json_finding(FILE *out, const struct finding *f)
@@ -237,8 +240,9 @@ static int sarif(FILE *out, const char *tool, const struct finding *f, size_t n)
 		}
 		fputs("},\n       \"locations\": [{\"physicalLocation\": {\"artifactLocation\": {\"uri\": ", out);
 		uri(out, f[i].file);
-		fprintf(out, ", \"uriBaseId\": \"SRCROOT\"}, \"region\": {\"startLine\": %u, \"startColumn\": %u}}}]}",
-			f[i].line, f[i].column);
+		fprintf(out, ", \"uriBaseId\": \"SRCROOT\"}, \"region\": {\"startLine\": %u, \"startColumn\": %u}}}]%s}",
+			f[i].line, f[i].column,
+			f[i].lexical ? ",\n       \"properties\": {\"lexical\": true}" : "");
 	}
 	fputs(n ? "\n    ]\n  }]\n}\n" : "]\n  }]\n}\n", out);
 	free(extra);

@@ -507,6 +507,11 @@ static int tree_is_old(const char *path)
 	return old;
 }
 
+int prefilter_tree_is_old(const char *path)
+{
+	return tree_is_old(path);
+}
+
 int prefilter_keep(enum pf_rule r, unsigned int bits, const char *path)
 {
 	switch (r) {

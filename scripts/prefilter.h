@@ -65,6 +65,9 @@ enum pf_rule prefilter_rule(const char *name);
  */
 int prefilter_keep(enum pf_rule r, unsigned int bits, const char *path);
 
+/* Is the tree holding @path older than v4.15 (plain %p not hashed)?  As prefilter_keep(). */
+int prefilter_tree_is_old(const char *path);
+
 /*
  * prefilter_same_findings - can no rule tell the two texts apart?
  *

@@ -16,6 +16,7 @@ static const char usage[] =
 	"\n"
 	"commands:\n"
 	"  audit   find seq_file output that prints raw kernel addresses (source)\n"
+	"  calls   list the seq output calls of C files as the lexical model reads them\n"
 	"  fmt     print the address kinds of kernel printf format literals\n"
 	"  gate    report the leaks a patch adds to a kernel tree\n"
 	"  scan    find kernel addresses leaked by a running system\n"
@@ -28,6 +29,7 @@ static const struct {
 	int (*fn)(int argc, char **argv);
 } commands[] = {
 	{ "audit", cmd_audit },
+	{ "calls", cmd_calls },
 	{ "fmt", cmd_fmt },
 	{ "gate", cmd_gate },
 	{ "scan", cmd_scan },

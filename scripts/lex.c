@@ -1,0 +1,1328 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * lex: the C lexical model of seq-output calls (see lex.h).
+ *
+ * Three steps over one token list: tokens (with their lines, the
+ * directive each belongs to, and #if 0 blocks marked dead), the file's
+ * own wrappers (added to a copy of the vocabulary until none is new, so
+ * that a wrapper of a wrapper is found), then the calls, each with the
+ * literals its format can be and the findings of their conversions.
+ */
+#include <dirent.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "cocci.h"
+#include "fmt.h"
+#include "lex.h"
+#include "ptrguard.h"
+
+/* ------------------------------------------------------------ vocabulary */
+
+void lex_vocab_add(struct lex_vocab *v, const char *name, size_t len, unsigned int fmt, int va,
+		   const char *origin)
+{
+	struct lex_fn *f;
+
+	if (lex_vocab_find(v, name, len))
+		return;
+	if (v->nfns == v->alloc) {
+		v->alloc = v->alloc ? 2 * v->alloc : 16;
+		v->fns = xrealloc(v->fns, v->alloc * sizeof(*v->fns));
+	}
+	f = &v->fns[v->nfns++];
+	f->name = xstrndup(name, len);
+	f->fmt = fmt;
+	f->va = va;
+	f->origin = xstrdup(origin);
+}
+
+void lex_vocab_core(struct lex_vocab *v)
+{
+	static const char *const core[] = {
+		"seq_printf", "seq_buf_printf", "trace_seq_printf",
+	};
+	static const char *const vcore[] = {
+		"seq_vprintf", "seq_buf_vprintf", "trace_seq_vprintf",
+	};
+	size_t i;
+
+	for (i = 0; i < 3; i++) {
+		lex_vocab_add(v, core[i], strlen(core[i]), 1, 0, "core");
+		lex_vocab_add(v, vcore[i], strlen(vcore[i]), 1, 1, "core");
+	}
+}
+
+const struct lex_fn *lex_vocab_find(const struct lex_vocab *v, const char *name, size_t len)
+{
+	size_t i;
+
+	for (i = 0; i < v->nfns; i++)
+		if (strlen(v->fns[i].name) == len && !memcmp(v->fns[i].name, name, len))
+			return &v->fns[i];
+	return NULL;
+}
+
+void lex_vocab_copy(struct lex_vocab *to, const struct lex_vocab *from)
+{
+	size_t i;
+
+	for (i = 0; i < from->nfns; i++)
+		lex_vocab_add(to, from->fns[i].name, strlen(from->fns[i].name), from->fns[i].fmt,
+			      from->fns[i].va, from->fns[i].origin);
+}
+
+void lex_vocab_free(struct lex_vocab *v)
+{
+	size_t i;
+
+	for (i = 0; i < v->nfns; i++) {
+		free(v->fns[i].name);
+		free(v->fns[i].origin);
+	}
+	free(v->fns);
+	memset(v, 0, sizeof(*v));
+}
+
+/* ---------------------------------------------------------------- tokens */
+
+enum { K_WORD, K_STR, K_CHR, K_NUM, K_PUNCT };
+
+struct tok {
+	unsigned char kind;
+	unsigned char dead;	/* inside #if 0 */
+	unsigned char gap;	/* blank or comment before it */
+	size_t off, len;	/* in the text */
+	unsigned int line, col;	/* 1-based line, 0-based byte column */
+	unsigned int dir;	/* 0, or the number of the directive line it is on */
+};
+
+struct lexer {
+	const char *t;
+	size_t n;
+	struct tok *tk;
+	size_t ntk, alloc;
+	int broken;
+};
+
+static int word_start(unsigned char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' || c == '$' ||
+		c >= 0x80;
+}
+
+static int word_byte(unsigned char c)
+{
+	return word_start(c) || (c >= '0' && c <= '9');
+}
+
+static const char *const puncts2[] = {
+	"->", "==", "!=", "<=", ">=", "&&", "||", "++", "--", "##", "+=", "-=",
+	"*=", "/=", "%=", "&=", "|=", "^=", "<<", ">>", NULL,
+};
+
+/* Split the text into tokens; line splices are blanks, comments too. */
+static void tokenize(struct lexer *lx)
+{
+	const char *t = lx->t;
+	size_t i = 0, n = lx->n, j;
+	unsigned int line = 1, dir = 0, ndirs = 0;
+	size_t bol = 0;		/* offset of the current line's start */
+	int line_empty = 1, gap = 1;
+
+	while (i < n) {
+		unsigned char c = (unsigned char)t[i];
+		struct tok *k;
+
+		if (c == '\\' && i + 1 < n && (t[i + 1] == '\n' ||
+					       (t[i + 1] == '\r' && i + 2 < n && t[i + 2] == '\n'))) {
+			i += t[i + 1] == '\n' ? 2 : 3;
+			line++;
+			bol = i;
+			gap = 1;
+			continue;
+		}
+		if (c == '\n') {
+			i++;
+			line++;
+			bol = i;
+			dir = 0;
+			line_empty = 1;
+			gap = 1;
+			continue;
+		}
+		if (c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v') {
+			i++;
+			gap = 1;
+			continue;
+		}
+		if (c == '/' && i + 1 < n && t[i + 1] == '*') {
+			for (j = i + 2; j + 1 < n && !(t[j] == '*' && t[j + 1] == '/'); j++)
+				if (t[j] == '\n') {
+					line++;
+					bol = j + 1;
+				}
+			if (j + 1 >= n)
+				lx->broken = 1;
+			i = j + 2 < n ? j + 2 : n;
+			gap = 1;
+			continue;
+		}
+		if (c == '/' && i + 1 < n && t[i + 1] == '/') {
+			while (i < n && t[i] != '\n')
+				i++;
+			gap = 1;
+			continue;
+		}
+		if (lx->ntk == lx->alloc) {
+			lx->alloc = lx->alloc ? 2 * lx->alloc : 1024;
+			lx->tk = xrealloc(lx->tk, lx->alloc * sizeof(*lx->tk));
+		}
+		k = &lx->tk[lx->ntk];
+		if (c == '#' && line_empty) {
+			dir = ++ndirs;
+		}
+		line_empty = 0;
+		k->off = i;
+		k->line = line;
+		k->col = (unsigned int)(i - bol);
+		k->dir = dir;
+		k->dead = 0;
+		k->gap = (unsigned char)gap;
+		gap = 0;
+		if (c == '"' || c == '\'') {
+			k->kind = c == '"' ? K_STR : K_CHR;
+			for (j = i + 1; j < n && t[j] != (char)c; j++) {
+				if (t[j] == '\\' && j + 1 < n) {
+					j++;
+					if (t[j] == '\n')
+						line++;
+					else if (t[j] == '\r' && j + 1 < n && t[j + 1] == '\n')
+						j++, line++;
+					if (t[j] == '\n')
+						bol = j + 1;
+				} else if (t[j] == '\n') {
+					break;
+				}
+			}
+			if (j >= n || t[j] != (char)c) {
+				/* an apostrophe in #if 0 prose, or an unterminated literal */
+				if (c == '"' && !dir)
+					lx->broken = 1;
+				k->kind = K_PUNCT;
+				j = i;
+			}
+			i = j + 1;
+		} else if (word_start(c)) {
+			k->kind = K_WORD;
+			for (j = i; j < n && word_byte((unsigned char)t[j]); j++)
+				;
+			i = j;
+		} else if (c >= '0' && c <= '9') {
+			k->kind = K_NUM;
+			for (j = i; j < n && (word_byte((unsigned char)t[j]) || t[j] == '.' ||
+					      ((t[j] == '+' || t[j] == '-') &&
+					       (t[j - 1] == 'e' || t[j - 1] == 'E' ||
+						t[j - 1] == 'p' || t[j - 1] == 'P'))); j++)
+				;
+			i = j;
+		} else {
+			size_t m;
+
+			k->kind = K_PUNCT;
+			j = i + 1;
+			if (c == '.' && i + 2 < n && t[i + 1] == '.' && t[i + 2] == '.')
+				j = i + 3;
+			for (m = 0; j == i + 1 && puncts2[m]; m++)
+				if (i + 1 < n && t[i] == puncts2[m][0] && t[i + 1] == puncts2[m][1])
+					j = i + 2;
+			i = j;
+		}
+		k->len = i - k->off;
+		lx->ntk++;
+	}
+}
+
+static int is(const struct lexer *lx, size_t i, const char *s)
+{
+	return i < lx->ntk && lx->tk[i].len == strlen(s) && !memcmp(lx->t + lx->tk[i].off, s, lx->tk[i].len);
+}
+
+static int is_word(const struct lexer *lx, size_t i)
+{
+	return i < lx->ntk && lx->tk[i].kind == K_WORD;
+}
+
+/* The first token of the directive that starts at token @i ("if", "define"...). */
+static size_t dir_word(const struct lexer *lx, size_t i)
+{
+	return i + 1 < lx->ntk && lx->tk[i + 1].dir == lx->tk[i].dir ? i + 1 : lx->ntk;
+}
+
+/* Mark the tokens of #if 0 blocks dead, up to their #else, #elif or #endif. */
+static void mark_dead(struct lexer *lx)
+{
+	size_t i, j, w;
+	int depth;
+
+	for (i = 0; i < lx->ntk; i++) {
+		if (!lx->tk[i].dir || !is(lx, i, "#") || (i && lx->tk[i - 1].dir == lx->tk[i].dir))
+			continue;
+		w = dir_word(lx, i);
+		if (!is(lx, w, "if") || !is(lx, w + 1, "0") || lx->tk[w + 1].dir != lx->tk[i].dir ||
+		    (w + 2 < lx->ntk && lx->tk[w + 2].dir == lx->tk[i].dir))
+			continue;
+		depth = 0;
+		for (j = w + 2; j < lx->ntk; j++) {
+			if (lx->tk[j].dir && is(lx, j, "#") && lx->tk[j - 1].dir != lx->tk[j].dir) {
+				size_t x = dir_word(lx, j);
+
+				if (is(lx, x, "if") || is(lx, x, "ifdef") || is(lx, x, "ifndef"))
+					depth++;
+				else if (is(lx, x, "endif") && depth)
+					depth--;
+				else if (!depth && (is(lx, x, "endif") || is(lx, x, "else") ||
+						    is(lx, x, "elif")))
+					break;
+			}
+			lx->tk[j].dead = 1;
+		}
+		i = j;
+	}
+}
+
+/* The live tokens of the code (not a directive), or of one directive line. */
+struct span {
+	size_t *ix;
+	size_t n;
+};
+
+static void span_add(struct span *s, size_t i, size_t *alloc)
+{
+	if (s->n == *alloc) {
+		*alloc = *alloc ? 2 * *alloc : 256;
+		s->ix = xrealloc(s->ix, *alloc * sizeof(*s->ix));
+	}
+	s->ix[s->n++] = i;
+}
+
+/* ------------------------------------------------------------- the model */
+
+struct model {
+	struct lexer lx;
+	struct span code;	/* live tokens outside directives */
+	char **func;		/* per code token: enclosing function name (shared strings) */
+	struct lex_vocab v;
+	int hashed;
+	char **funcs;		/* the names, to free */
+	size_t nfuncs;
+};
+
+#define T(m, s, i) (&(m)->lx.tk[(s)->ix[i]])
+
+static int s_is(const struct model *m, const struct span *s, size_t i, const char *w)
+{
+	return i < s->n && is(&m->lx, s->ix[i], w);
+}
+
+static int s_word(const struct model *m, const struct span *s, size_t i)
+{
+	return i < s->n && is_word(&m->lx, s->ix[i]);
+}
+
+/* The index in @s of the bracket closing the one at @i, or s->n. */
+static size_t s_close(const struct model *m, const struct span *s, size_t i)
+{
+	int depth = 0;
+
+	for (; i < s->n; i++) {
+		const struct tok *k = T(m, s, i);
+		char c = k->kind == K_PUNCT && k->len == 1 ? m->lx.t[k->off] : 0;
+
+		if (c == '(' || c == '[' || c == '{')
+			depth++;
+		else if ((c == ')' || c == ']' || c == '}') && --depth == 0)
+			return i;
+	}
+	return s->n;
+}
+
+/* Split the arguments of the call whose "(" is at @open: starts and ends of each. */
+static size_t s_args(const struct model *m, const struct span *s, size_t open, size_t close,
+		     size_t (*a)[2], size_t max)
+{
+	size_t i, n = 0, start = open + 1;
+	int depth = 0;
+
+	if (close == open + 1)
+		return 0;
+	for (i = open + 1; i <= close; i++) {
+		const struct tok *k = T(m, s, i);
+		char c = k->kind == K_PUNCT && k->len == 1 ? m->lx.t[k->off] : 0;
+
+		if (c == '(' || c == '[' || c == '{') {
+			depth++;
+		} else if ((c == ')' || c == ']' || c == '}') && depth) {
+			depth--;
+		} else if ((c == ',' && !depth) || i == close) {
+			if (n < max) {
+				a[n][0] = start;
+				a[n][1] = i;
+			}
+			n++;
+			start = i + 1;
+		}
+	}
+	return n < max ? n : max;
+}
+
+/* Token text, blanks squeezed to one space where the source had any. */
+static char *s_text(const struct model *m, const struct span *s, size_t b, size_t e)
+{
+	size_t i, len = 0, n = 0;
+	char *out;
+
+	for (i = b; i < e; i++)
+		len += T(m, s, i)->len + 1;
+	out = xmalloc(len + 1);
+	for (i = b; i < e; i++) {
+		const struct tok *k = T(m, s, i);
+
+		if (i > b && k->gap)
+			out[n++] = ' ';
+		memcpy(out + n, m->lx.t + k->off, k->len);
+		n += k->len;
+	}
+	out[n] = '\0';
+	return out;
+}
+
+/* ------------------------------------------------------ enclosing functions */
+
+/*
+ * A "{" at file scope opens a function body when a ")" comes before it:
+ * the function is the word before the matching "(", going back over
+ * attribute-like groups (__releases(x), __acquires(x), __attribute__).
+ */
+static const char *func_name(struct model *m, size_t brace)
+{
+	const struct span *s = &m->code;
+	size_t i = brace, j;
+	int depth;
+
+	while (i > 0 && s_is(m, s, i - 1, ")")) {
+		depth = 0;
+		for (j = i - 1; j < s->n; j--) {
+			if (s_is(m, s, j, ")"))
+				depth++;
+			else if (s_is(m, s, j, "(") && --depth == 0)
+				break;
+			if (j == 0)
+				return NULL;
+		}
+		if (j == 0 || j >= s->n || !s_word(m, s, j - 1))
+			return NULL;
+		{
+			const struct tok *k = T(m, s, j - 1);
+			const char *w = m->lx.t + k->off;
+
+			if (k->len >= 2 && w[0] == '_' && w[1] == '_' && j >= 2 && s_is(m, s, j - 2, ")")) {
+				i = j - 1;
+				continue;
+			}
+			m->funcs = xrealloc(m->funcs, (m->nfuncs + 1) * sizeof(*m->funcs));
+			m->funcs[m->nfuncs] = xstrndup(w, k->len);
+			return m->funcs[m->nfuncs++];
+		}
+	}
+	return NULL;
+}
+
+static void find_functions(struct model *m)
+{
+	const struct span *s = &m->code;
+	size_t i, end;
+	const char *f;
+
+	m->func = xmalloc((s->n + 1) * sizeof(*m->func));
+	for (i = 0; i < s->n; i++)
+		m->func[i] = NULL;
+	for (i = 0; i < s->n; i++) {
+		if (!s_is(m, s, i, "{"))
+			continue;
+		end = s_close(m, s, i);
+		f = func_name(m, i);
+		if (end == s->n)
+			m->lx.broken = 1;
+		if (f) {
+			size_t j;
+
+			for (j = i; j < s->n && j <= end; j++)
+				m->func[j] = (char *)f;
+		}
+		i = end;
+	}
+}
+
+/* ------------------------------------------------------------- wrappers */
+
+/* The parameter of a macro that the word s[x] names, or np: see macro_wrapper(). */
+static size_t param_of(const struct model *m, const struct span *d, size_t x,
+		       const size_t *pname, size_t np)
+{
+	const struct tok *w = T(m, d, x);
+	size_t pi;
+
+	for (pi = 0; pi < np; pi++) {
+		const struct tok *t = pname[pi] == (size_t)-1 ? NULL : T(m, d, pname[pi]);
+
+		if (t ? t->len == w->len && !memcmp(m->lx.t + t->off, m->lx.t + w->off, w->len)
+		      : is(&m->lx, d->ix[x], "__VA_ARGS__"))
+			return pi;
+	}
+	return np;
+}
+
+/*
+ * A function-like macro whose body calls a seq-output function with one
+ * of its parameters as the format (literals and macros around it allowed:
+ * PFX fmt), or with its variadic pack where the format is ("fmt, ...",
+ * "x...", "...", with or without "##"), in whatever statement around it
+ * (do { } while (0), a ternary with printk).
+ */
+static int macro_wrapper(struct model *m, const struct span *d)
+{
+	size_t close, i, p, np = 0, a[16][2], na, k, x;
+	size_t pname[16], ppack = (size_t)-1;
+	const struct lex_fn *fn;
+	const struct tok *nm;
+
+	/* "# define NAME(" with no blank before the "(" */
+	if (d->n < 5 || !s_is(m, d, 1, "define") || !s_word(m, d, 2) || !s_is(m, d, 3, "(") ||
+	    T(m, d, 3)->gap)
+		return 0;
+	nm = T(m, d, 2);
+	if (lex_vocab_find(&m->v, m->lx.t + nm->off, nm->len))
+		return 0;
+	close = s_close(m, d, 3);
+	if (close == d->n)
+		return 0;
+	for (i = 4; i < close && np < 16; i++) {
+		if (s_word(m, d, i)) {
+			if (s_is(m, d, i + 1, "..."))
+				ppack = np;
+			pname[np++] = i;
+		} else if (s_is(m, d, i, "...") && !s_word(m, d, i - 1)) {
+			ppack = np;
+			pname[np++] = (size_t)-1;	/* __VA_ARGS__ */
+		}
+	}
+	for (i = close + 1; i + 1 < d->n; i++) {
+		const struct tok *w = T(m, d, i);
+
+		if (!s_word(m, d, i) || !s_is(m, d, i + 1, "("))
+			continue;
+		fn = lex_vocab_find(&m->v, m->lx.t + w->off, w->len);
+		if (!fn)
+			continue;
+		na = s_args(m, d, i + 1, s_close(m, d, i + 1), a, 16);
+		for (k = 0, p = (size_t)-1; k < na && k <= fn->fmt && p == (size_t)-1; k++) {
+			size_t b = a[k][0], e = a[k][1], pi = np, found = 0;
+
+			for (x = b; x < e; x++) {
+				size_t q;
+
+				if (s_is(m, d, x, "##") || T(m, d, x)->kind == K_STR)
+					continue;
+				if (!s_word(m, d, x))
+					break;
+				q = param_of(m, d, x, pname, np);
+				if (q < np) {
+					pi = q;
+					found++;
+				}
+			}
+			if (x != e || found != 1)
+				continue;
+			if (pi == ppack)
+				p = pi + (fn->fmt - k);
+			else if (k == fn->fmt)
+				p = pi;
+		}
+		if (p != (size_t)-1) {
+			char *origin = xasprintf("macro:%u", nm->line);
+
+			lex_vocab_add(&m->v, m->lx.t + nm->off, nm->len, (unsigned int)p, fn->va, origin);
+			free(origin);
+			return 1;
+		}
+	}
+	return 0;
+}
+
+/*
+ * A variadic function that hands its own format to a va_list variant
+ * (SEQ_printf() in kernel/time/timer_list.c).
+ */
+static int function_wrapper(struct model *m, size_t brace)
+{
+	const struct span *s = &m->code;
+	size_t open, close = brace - 1, i, a[16][2], na, np, k, end = s_close(m, s, brace);
+	size_t p[16][2];
+	int depth = 0, added = 0;
+
+	if (!brace || !s_is(m, s, close, ")"))
+		return 0;
+	for (open = close; open < s->n; open--) {
+		if (s_is(m, s, open, ")"))
+			depth++;
+		else if (s_is(m, s, open, "(") && --depth == 0)
+			break;
+		if (!open)
+			return 0;
+	}
+	if (!open || !s_word(m, s, open - 1))
+		return 0;
+	np = s_args(m, s, open, close, p, 16);
+	if (!np || !s_is(m, s, p[np - 1][0], "...") || p[np - 1][1] != p[np - 1][0] + 1)
+		return 0;
+	for (i = brace + 1; i + 1 < end; i++) {
+		const struct tok *w = T(m, s, i);
+		const struct lex_fn *fn;
+
+		if (!s_word(m, s, i) || !s_is(m, s, i + 1, "("))
+			continue;
+		fn = lex_vocab_find(&m->v, m->lx.t + w->off, w->len);
+		if (!fn || !fn->va)
+			continue;
+		na = s_args(m, s, i + 1, s_close(m, s, i + 1), a, 16);
+		if (na <= fn->fmt || a[fn->fmt][1] != a[fn->fmt][0] + 1)
+			continue;
+		for (k = 0; k + 1 < np; k++) {
+			const struct tok *last = T(m, s, p[k][1] - 1), *x = T(m, s, a[fn->fmt][0]);
+
+			if (last->kind == K_WORD && last->len == x->len &&
+			    !memcmp(m->lx.t + last->off, m->lx.t + x->off, x->len)) {
+				const struct tok *nm = T(m, s, open - 1);
+				char *origin = xasprintf("function:%u", nm->line);
+
+				if (!lex_vocab_find(&m->v, m->lx.t + nm->off, nm->len)) {
+					lex_vocab_add(&m->v, m->lx.t + nm->off, nm->len, (unsigned int)k, 0,
+						      origin);
+					added = 1;
+				}
+				free(origin);
+				break;
+			}
+		}
+	}
+	return added;
+}
+
+/* ------------------------------------------------------------- headers */
+
+static const char *const seq_types[] = { "seq_file", "seq_buf", "trace_seq" };
+
+void lex_vocab_scan_header(struct lex_vocab *v, const char *buf, size_t len, const char *name)
+{
+	struct model m = { 0 };
+	struct span *s = &m.code;
+	size_t alloc = 0, i, j, stmt = 0;
+
+	if (!memmem(buf, len, "__printf", 8))
+		return;
+	m.lx.t = buf;
+	m.lx.n = len;
+	tokenize(&m.lx);
+	for (i = 0; i < m.lx.ntk; i++)
+		if (!m.lx.tk[i].dir)
+			span_add(s, i, &alloc);
+	for (i = 0; i < s->n; i++) {
+		size_t a[2][2], p[16][2], np, close, k, t;
+		unsigned long fmt, first;
+		const char *fname = NULL;
+		size_t flen = 0;
+		int seq = 0;
+
+		if (s_is(&m, s, i, ";") || s_is(&m, s, i, "}") || s_is(&m, s, i, "{")) {
+			stmt = i + 1;
+			continue;
+		}
+		if (!s_is(&m, s, i, "__printf") || !s_is(&m, s, i + 1, "("))
+			continue;
+		close = s_close(&m, s, i + 1);
+		if (s_args(&m, s, i + 1, close, a, 2) != 2 || a[0][1] != a[0][0] + 1 ||
+		    a[1][1] != a[1][0] + 1)
+			continue;
+		fmt = strtoul(buf + T(&m, s, a[0][0])->off, NULL, 10);
+		first = strtoul(buf + T(&m, s, a[1][0])->off, NULL, 10);
+		if (!fmt)
+			continue;
+		/* the declaration around it: the first "NAME(" that is no attribute */
+		for (j = stmt; j < s->n && !s_is(&m, s, j, ";") && !s_is(&m, s, j, "{"); j++) {
+			const struct tok *w = T(&m, s, j);
+
+			if (s_word(&m, s, j) && s_is(&m, s, j + 1, "(")) {
+				if (!(w->len >= 2 && buf[w->off] == '_' && buf[w->off + 1] == '_')) {
+					fname = buf + w->off;
+					flen = w->len;
+					break;
+				}
+				j = s_close(&m, s, j + 1);
+			}
+		}
+		if (!fname)
+			continue;
+		np = s_args(&m, s, j + 1, s_close(&m, s, j + 1), p, 16);
+		for (k = 0; k < np && k + 1 < fmt; k++)
+			for (t = p[k][0]; t < p[k][1]; t++) {
+				size_t q;
+
+				for (q = 0; q < 3; q++)
+					if (is(&m.lx, s->ix[t], seq_types[q]))
+						seq = 1;
+			}
+		if (seq && np >= fmt) {
+			char *origin = xasprintf("%s:%u", name, T(&m, s, j)->line);
+
+			lex_vocab_add(v, fname, flen, (unsigned int)(fmt - 1), first == 0, origin);
+			free(origin);
+		}
+	}
+	free(s->ix);
+	free(m.lx.tk);
+}
+
+static void scan_headers_under(struct lex_vocab *v, const char *root, const char *dir, int recurse)
+{
+	char *path = xasprintf("%s/%s", root, dir);
+	DIR *d = opendir(path);
+	struct dirent *e;
+
+	if (!d) {
+		free(path);
+		return;
+	}
+	while ((e = readdir(d))) {
+		size_t n = strlen(e->d_name);
+		char *rel, *abs;
+		struct stat st;
+
+		if (e->d_name[0] == '.')
+			continue;
+		rel = xasprintf("%s/%s", dir, e->d_name);
+		abs = xasprintf("%s/%s", root, rel);
+		if (lstat(abs, &st) == 0) {
+			if (S_ISDIR(st.st_mode) && recurse) {
+				scan_headers_under(v, root, rel, 1);
+			} else if (S_ISREG(st.st_mode) && n > 2 && !strcmp(e->d_name + n - 2, ".h")) {
+				size_t len;
+				char *buf = read_file(abs, SIZE_MAX, &len);
+
+				if (buf)
+					lex_vocab_scan_header(v, buf, len, rel);
+				free(buf);
+			}
+		}
+		free(rel);
+		free(abs);
+	}
+	closedir(d);
+	free(path);
+}
+
+static struct lex_vocab include_vocab;
+static char *include_root;
+
+void lex_vocab_tree(struct lex_vocab *v, const char *root, const char *rel)
+{
+	char *dir = xstrdup(rel), *slash;
+	size_t i;
+
+	if (!include_root || strcmp(include_root, root)) {
+		lex_vocab_free(&include_vocab);
+		free(include_root);
+		include_root = xstrdup(root);
+		for (i = 0; cocci_include_dirs[i]; i++)
+			scan_headers_under(&include_vocab, root, cocci_include_dirs[i], 1);
+	}
+	lex_vocab_copy(v, &include_vocab);
+	slash = strrchr(dir, '/');
+	if (slash) {
+		*slash = '\0';
+		scan_headers_under(v, root, dir, 0);
+	}
+	free(dir);
+}
+
+/* ------------------------------------------------------------- formats */
+
+/* One literal a format can be: its string tokens (indexes into a span). */
+struct alt {
+	size_t *strs;
+	size_t n;
+	int macro;		/* a word (a macro) among the pieces */
+};
+
+struct alts {
+	struct alt *a;
+	size_t n;
+};
+
+static void alts_free(struct alts *x)
+{
+	size_t i;
+
+	for (i = 0; i < x->n; i++)
+		free(x->a[i].strs);
+	free(x->a);
+	x->a = NULL;
+	x->n = 0;
+}
+
+/*
+ * The literals the expression s[b, e) can be: string literals and macro
+ * words side by side ("a" PFX "b"), in parentheses, or either branch of a
+ * conditional.  0, or -1 when it is anything else.
+ */
+static int literal_alts(const struct model *m, const struct span *s, size_t b, size_t e,
+			struct alts *out)
+{
+	size_t i, q = 0, c = 0;
+	int depth = 0, nstr = 0;
+	struct alt one = { 0 };
+
+	while (b < e && s_is(m, s, b, "(") && s_close(m, s, b) == e - 1) {
+		b++;
+		e--;
+	}
+	if (b >= e)
+		return -1;
+	for (i = b; i < e; i++) {
+		if (s_is(m, s, i, "(") || s_is(m, s, i, "[") || s_is(m, s, i, "{"))
+			depth++;
+		else if (s_is(m, s, i, ")") || s_is(m, s, i, "]") || s_is(m, s, i, "}"))
+			depth--;
+		else if (!depth && !q && s_is(m, s, i, "?"))
+			q = i;
+		else if (!depth && q && s_is(m, s, i, ":") && !c)
+			c = i;
+	}
+	if (q) {
+		/* nested conditionals in the second branch are handled by recursion */
+		if (!c || literal_alts(m, s, q + 1, c, out) || literal_alts(m, s, c + 1, e, out))
+			return -1;
+		return 0;
+	}
+	for (i = b; i < e; i++) {
+		const struct tok *k = T(m, s, i);
+
+		if (k->kind == K_STR) {
+			one.strs = xrealloc(one.strs, (one.n + 1) * sizeof(*one.strs));
+			one.strs[one.n++] = i;
+			nstr++;
+		} else if (k->kind == K_WORD) {
+			one.macro = 1;
+		} else {
+			free(one.strs);
+			return -1;
+		}
+	}
+	if (!nstr) {
+		free(one.strs);
+		return -1;
+	}
+	out->a = xrealloc(out->a, (out->n + 1) * sizeof(*out->a));
+	out->a[out->n++] = one;
+	return 0;
+}
+
+/*
+ * A format held in a variable: every assignment to @name in the function
+ * (or, if none there, at file scope) must be literals.  Any other use as
+ * an argument, or a modification, makes it unreadable.
+ */
+static const char *variable_alts(struct model *m, size_t at, struct alts *out)
+{
+	const struct span *s = &m->code;
+	const struct tok *nm = T(m, s, at);
+	const char *func = m->func[at];
+	size_t i, e, pass, found = 0;
+
+	for (pass = 0; pass < 2 && !found; pass++) {
+		for (i = 0; i < s->n; i++) {
+			const struct tok *k = T(m, s, i);
+
+			if (pass ? m->func[i] != NULL : (!func || m->func[i] != func))
+				continue;
+			if (k->kind != K_WORD || k->len != nm->len ||
+			    memcmp(m->lx.t + k->off, m->lx.t + nm->off, nm->len))
+				continue;
+			if (i == at)
+				continue;
+			e = i + 1;
+			if (s_is(m, s, e, "[")) {
+				e = s_close(m, s, e) + 1;
+			}
+			if (s_is(m, s, e, "=")) {
+				size_t j;
+				int depth = 0;
+
+				for (j = e + 1; j < s->n; j++) {
+					if (s_is(m, s, j, "(") || s_is(m, s, j, "[") || s_is(m, s, j, "{"))
+						depth++;
+					else if (s_is(m, s, j, ")") || s_is(m, s, j, "]") ||
+						 s_is(m, s, j, "}"))
+						depth--;
+					if (depth < 0 || (!depth && (s_is(m, s, j, ";") || s_is(m, s, j, ","))))
+						break;
+				}
+				if (literal_alts(m, s, e + 1, j, out))
+					return "a variable assigned something other than literals";
+				found++;
+				continue;
+			}
+			/* "x++", "x += ...", "&x", or x handed to another call */
+			if (s_is(m, s, e, "++") || s_is(m, s, e, "--") || s_is(m, s, i - 1, "&") ||
+			    s_is(m, s, i - 1, "++") || s_is(m, s, i - 1, "--") ||
+			    (T(m, s, e)->kind == K_PUNCT && T(m, s, e)->len == 2 &&
+			     m->lx.t[T(m, s, e)->off + 1] == '=' && !s_is(m, s, e, "==") &&
+			     !s_is(m, s, e, "!=")))
+				return "a variable the function modifies";
+			if ((s_is(m, s, i - 1, "(") || s_is(m, s, i - 1, ",")) &&
+			    (s_is(m, s, e, ",") || s_is(m, s, e, ")")) && i >= 2 && s_word(m, s, i - 2)) {
+				const struct tok *c = T(m, s, i - 2);
+
+				if (!lex_vocab_find(&m->v, m->lx.t + c->off, c->len))
+					return "a variable handed to another function";
+			}
+		}
+		if (!pass && !func)
+			break;
+	}
+	return found ? NULL : "a parameter or a variable with no literal assigned";
+}
+
+/* The joined content of an alternative, as written, and where each byte came from. */
+struct joined {
+	char *text;		/* "\"...\"" */
+	size_t len;
+	unsigned int *line, *col;	/* per byte of text (after the opening quote) */
+};
+
+static void join_alt(const struct model *m, const struct span *s, const struct alt *a,
+		     struct joined *j)
+{
+	size_t i, total = 3, n = 0;
+
+	for (i = 0; i < a->n; i++)
+		total += T(m, s, a->strs[i])->len;
+	j->text = xmalloc(total);
+	j->line = xmalloc(total * sizeof(*j->line));
+	j->col = xmalloc(total * sizeof(*j->col));
+	j->text[n++] = '"';
+	for (i = 0; i < a->n; i++) {
+		const struct tok *k = T(m, s, a->strs[i]);
+		const char *p = m->lx.t + k->off + 1, *end = m->lx.t + k->off + k->len - 1;
+		unsigned int line = k->line, col = k->col + 1;
+
+		while (p < end) {
+			if (p[0] == '\\' && p + 1 < end && p[1] == '\n') {
+				p += 2;
+				line++;
+				col = 0;
+				continue;
+			}
+			j->line[n] = line;
+			j->col[n] = col++;
+			j->text[n++] = *p++;
+		}
+	}
+	j->text[n++] = '"';
+	j->text[n] = '\0';
+	j->len = n;
+}
+
+static void joined_free(struct joined *j)
+{
+	free(j->text);
+	free(j->line);
+	free(j->col);
+}
+
+static const char *const int_words[] = {
+	"unsigned", "signed", "long", "int", "short", "char", "const", "volatile",
+	"u8", "u16", "u32", "u64", "s8", "s16", "s32", "s64", "__u32", "__u64", "__s64",
+	"uintptr_t", "intptr_t", "ulong", "size_t", "ssize_t", "uint32_t", "uint64_t",
+	"int64_t", "phys_addr_t", "resource_size_t", "ptrdiff_t", "kernel_ulong_t", NULL,
+};
+
+static int int_word(const struct model *m, const struct span *s, size_t i)
+{
+	size_t k;
+
+	for (k = 0; int_words[k]; k++)
+		if (s_is(m, s, i, int_words[k]))
+			return 1;
+	return 0;
+}
+
+/* Is the text "__user *NAME" (or "__user *const NAME") in the file? */
+static int user_name(const struct model *m, const char *name, size_t len)
+{
+	const struct lexer *lx = &m->lx;
+	size_t i;
+
+	if (len == 9 && !memcmp(name, "sival_ptr", 9))
+		return 1;
+	for (i = 0; i + 2 < lx->ntk; i++) {
+		size_t j = i + 2;
+
+		if (!is(lx, i, "__user") || !is(lx, i + 1, "*"))
+			continue;
+		if (is(lx, j, "const"))
+			j++;
+		if (is_word(lx, j) && lx->tk[j].len == len && !memcmp(lx->t + lx->tk[j].off, name, len))
+			return 1;
+	}
+	return 0;
+}
+
+/*
+ * How NAME is declared in the file: 1 as a pointer ("T *NAME" then ; , = )
+ * or [), 0 as something else ("T NAME" so followed), -1 not at all.
+ */
+static int pointer_name(const struct model *m, const char *name, size_t len)
+{
+	const struct lexer *lx = &m->lx;
+	size_t i, j;
+	int plain = 0;
+
+	for (i = 1; i + 1 < lx->ntk; i++) {
+		if (!is_word(lx, i) || lx->tk[i].len != len || memcmp(lx->t + lx->tk[i].off, name, len))
+			continue;
+		if (!is(lx, i + 1, ";") && !is(lx, i + 1, ",") && !is(lx, i + 1, "=") &&
+		    !is(lx, i + 1, ")") && !is(lx, i + 1, "["))
+			continue;
+		j = i - 1;
+		while (j > 0 && (is(lx, j, "const") || is(lx, j, "__rcu") || is(lx, j, "__iomem") ||
+				 is(lx, j, "__force") || is(lx, j, "__user")))
+			j--;
+		if (is(lx, j, "*") && (is_word(lx, j - 1) || is(lx, j - 1, "*")))
+			return 1;
+		if (is_word(lx, j) && !is(lx, j, "return") && !is(lx, j, "case") &&
+		    (is_word(lx, j - 1) || is(lx, j - 1, ";") || is(lx, j - 1, "{") ||
+		     is(lx, j - 1, "(") || is(lx, j - 1, ",")))
+			plain = 1;
+	}
+	return plain ? 0 : -1;
+}
+
+/*
+ * An argument "(I)P", "(I)(I2)P", "(I)&E": 1 when P is visibly a
+ * pointer, -1 when it is a cast whose operand may be one, 0 for no cast.
+ */
+static int int_cast(const struct model *m, const struct span *s, size_t b, size_t e)
+{
+	size_t c, i, casts = 0;
+
+	while (b < e && s_is(m, s, b, "(")) {
+		c = s_close(m, s, b);
+		if (c >= e || c == b + 1)
+			break;
+		for (i = b + 1; i < c && int_word(m, s, i); i++)
+			;
+		if (i != c)
+			break;
+		casts++;
+		b = c + 1;
+	}
+	if (!casts || b >= e)
+		return 0;
+	if (s_is(m, s, b, "&"))
+		return 1;
+	/* NAME, X->NAME, X.NAME: as NAME is declared in the file */
+	if (s_word(m, s, e - 1) && (b + 1 == e || s_is(m, s, e - 2, "->") || s_is(m, s, e - 2, "."))) {
+		const struct tok *k = T(m, s, e - 1);
+
+		switch (pointer_name(m, m->lx.t + k->off, k->len)) {
+		case 1:
+			return 1;
+		case 0:
+			return 0;
+		}
+	}
+	return -1;
+}
+
+/* vsprintf.c takes every alphanumeric character after "%p" as its extension */
+static int alnum(char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+}
+
+static void add_finding(struct lex_call *c, const struct joined *j, const struct fmt_conv *cv,
+			const char *cls, char *arg, int unknown)
+{
+	struct lex_finding *f;
+
+	c->findings = xrealloc(c->findings, (c->nfindings + 1) * sizeof(*c->findings));
+	f = &c->findings[c->nfindings++];
+	f->line = j->line[cv->start + 1];
+	f->column = j->col[cv->start + 1] + 1;
+	f->cls = cls;
+	f->conversion = xstrndup(j->text + 1 + cv->start, cv->len);
+	f->arg = arg ? arg : xstrdup("");
+	f->format = xstrdup(j->text);
+	f->unknown_cast = unknown;
+}
+
+/* Judge the conversions of one literal the call's format can be. */
+static void judge(struct model *m, const struct span *s, struct lex_call *c,
+		  const struct alt *a, size_t (*args)[2], size_t nargs)
+{
+	struct joined j;
+	struct fmt_iter it = { 0 };
+	struct fmt_conv cv;
+	size_t ai = c->fn->fmt + 1;
+
+	join_alt(m, s, a, &j);
+	c->formats = xrealloc(c->formats, (c->nformats + 1) * sizeof(*c->formats));
+	c->formats[c->nformats++] = xstrdup(j.text);
+	it.lenient = 1;
+	while (fmt_next(j.text + 1, j.len - 2, &it, &cv)) {
+		size_t idx = ai++;
+		int have = !c->fn->va && idx < nargs;
+		char *arg = have ? s_text(m, s, args[idx][0], args[idx][1]) : NULL;
+		const struct tok *last = have ? T(m, s, args[idx][1] - 1) : NULL;
+		int user = have && last->kind == K_WORD &&
+			(args[idx][1] == args[idx][0] + 1 || s_is(m, s, args[idx][1] - 2, "->") ||
+			 s_is(m, s, args[idx][1] - 2, ".")) &&
+			user_name(m, m->lx.t + last->off, last->len);
+
+		if (cv.incomplete && a->macro) {
+			if (!c->opaque)
+				c->opaque = "a conversion completed by a macro";
+			free(arg);
+		} else if (cv.type == 'p' && cv.ext == 'x') {
+			add_finding(c, &j, &cv, user ? "px-user" : "px", arg, 0);
+		} else if (cv.type == 'p' && !m->hashed && !alnum(cv.ext)) {
+			add_finding(c, &j, &cv, user ? "px-user" : "p-unhashed", arg, 0);
+		} else if (cv.kind == SEQ_PTR_INT && have) {
+			int r = int_cast(m, s, args[idx][0], args[idx][1]);
+
+			if (r)
+				add_finding(c, &j, &cv, r > 0 ? "int-cast" : NULL, arg, r < 0);
+			else
+				free(arg);
+		} else {
+			free(arg);
+		}
+	}
+	joined_free(&j);
+}
+
+static void call_free(struct lex_call *c);
+
+/* Is the word before a "NAME(" one that makes it a declaration, not a call? */
+static int declares(const struct model *m, const struct span *s, size_t i)
+{
+	static const char *const stmt[] = { "return", "else", "do", "case", "sizeof", NULL };
+	size_t k;
+
+	if (!i || !s_word(m, s, i - 1))
+		return 0;
+	for (k = 0; stmt[k]; k++)
+		if (s_is(m, s, i - 1, stmt[k]))
+			return 0;
+	return 1;
+}
+
+static void find_calls(struct model *m, const struct span *s, const char *where, struct lex_file *out)
+{
+	size_t i, open, close, na;
+	size_t a[64][2];
+
+	for (i = 0; i + 1 < s->n; i++) {
+		const struct tok *w = T(m, s, i);
+		const struct lex_fn *fn;
+		struct lex_call c = { 0 };
+		struct alts alts = { 0 };
+		size_t k;
+
+		if (w->kind != K_WORD || !s_is(m, s, i + 1, "("))
+			continue;
+		fn = lex_vocab_find(&m->v, m->lx.t + w->off, w->len);
+		if (!fn || declares(m, s, i))
+			continue;
+		open = i + 1;
+		close = s_close(m, s, open);
+		if (close == s->n)
+			continue;
+		na = s_args(m, s, open, close, a, 64);
+		c.line = w->line;
+		c.column = w->col + 1;
+		c.end_line = T(m, s, close)->line;
+		c.fn = fn;
+		c.function = xstrdup(where ? where : m->func[i] ? m->func[i] : "");
+		if (na <= fn->fmt) {
+			c.opaque = "fewer arguments than the format's place";
+		} else if (!literal_alts(m, s, a[fn->fmt][0], a[fn->fmt][1], &alts)) {
+			/* literals */
+		} else if (!where && a[fn->fmt][1] == a[fn->fmt][0] + 1 && s_word(m, s, a[fn->fmt][0])) {
+			alts_free(&alts);
+			c.opaque = variable_alts(m, a[fn->fmt][0], &alts);
+		} else {
+			alts_free(&alts);
+			c.opaque = "not a string literal";
+		}
+		if (c.opaque)
+			alts_free(&alts);
+		for (k = 0; k < alts.n; k++)
+			judge(m, s, &c, &alts.a[k], a, na);
+		alts_free(&alts);
+		out->calls = xrealloc(out->calls, (out->ncalls + 1) * sizeof(*out->calls));
+		out->calls[out->ncalls++] = c;
+	}
+}
+
+void lex_scan(const char *buf, size_t len, const struct lex_vocab *v, int hashed,
+	      struct lex_file *out)
+{
+	struct model m = { 0 };
+	struct span *dirs = NULL;
+	size_t ndirs = 0, alloc = 0, i, round;
+	int more;
+
+	memset(out, 0, sizeof(*out));
+	m.lx.t = buf;
+	m.lx.n = len;
+	m.hashed = hashed;
+	lex_vocab_copy(&m.v, v);
+	tokenize(&m.lx);
+	mark_dead(&m.lx);
+	for (i = 0; i < m.lx.ntk; i++) {
+		const struct tok *k = &m.lx.tk[i];
+
+		if (k->dead)
+			continue;
+		if (!k->dir) {
+			span_add(&m.code, i, &alloc);
+			continue;
+		}
+		if (!ndirs || dirs[ndirs - 1].n == 0 ||
+		    m.lx.tk[dirs[ndirs - 1].ix[0]].dir != k->dir) {
+			dirs = xrealloc(dirs, (ndirs + 1) * sizeof(*dirs));
+			memset(&dirs[ndirs++], 0, sizeof(*dirs));
+		}
+		{
+			size_t a2 = dirs[ndirs - 1].n;	/* grow by one: directives are short */
+
+			dirs[ndirs - 1].ix = xrealloc(dirs[ndirs - 1].ix, (a2 + 1) * sizeof(size_t));
+			dirs[ndirs - 1].ix[dirs[ndirs - 1].n++] = i;
+		}
+	}
+	find_functions(&m);
+	for (round = 0, more = 1; more && round < 8; round++) {
+		more = 0;
+		for (i = 0; i < ndirs; i++)
+			more |= macro_wrapper(&m, &dirs[i]);
+		for (i = 0; i < m.code.n; i++)
+			if (s_is(&m, &m.code, i, "{") && (!i || !m.func[i - 1]) && m.func[i])
+				more |= function_wrapper(&m, i);
+	}
+	find_calls(&m, &m.code, NULL, out);
+	for (i = 0; i < ndirs; i++) {
+		const struct span *d = &dirs[i];
+		char *name;
+		size_t before = out->ncalls, k;
+
+		if (d->n < 3 || !s_is(&m, d, 1, "define"))
+			continue;
+		name = s_text(&m, d, 2, 3);
+		find_calls(&m, d, name, out);
+		/* a call handing on the macro's own format is the wrapper, not a call */
+		for (k = before; k < out->ncalls; k++) {
+			struct lex_call *c = &out->calls[k];
+			const struct lex_fn *self = lex_vocab_find(&m.v, name, strlen(name));
+
+			if (c->opaque && self && strncmp(self->origin, "macro:", 6) == 0) {
+				c->opaque = NULL;
+				c->nformats = 0;
+				c->fn = NULL;
+			}
+			if (c->opaque && !strcmp(c->opaque, "not a string literal"))
+				c->opaque = "a macro parameter";
+		}
+		free(name);
+	}
+	/* drop the wrappers' own bodies */
+	{
+		size_t n = 0;
+
+		for (i = 0; i < out->ncalls; i++) {
+			if (out->calls[i].fn) {
+				out->calls[n++] = out->calls[i];
+			} else {
+				call_free(&out->calls[i]);
+			}
+		}
+		out->ncalls = n;
+	}
+	/* functions of the vocabulary point into m.v: keep them alive with the result */
+	for (i = 0; i < out->ncalls; i++) {
+		struct lex_fn *copy = xmalloc(sizeof(*copy));
+
+		*copy = *out->calls[i].fn;
+		copy->name = xstrdup(copy->name);
+		copy->origin = xstrdup(copy->origin);
+		out->calls[i].fn = copy;
+	}
+	out->broken = m.lx.broken;
+	for (i = 0; i < ndirs; i++)
+		free(dirs[i].ix);
+	free(dirs);
+	free(m.code.ix);
+	free(m.func);
+	for (i = 0; i < m.nfuncs; i++)
+		free(m.funcs[i]);
+	free(m.funcs);
+	free(m.lx.tk);
+	lex_vocab_free(&m.v);
+}
+
+static void call_free(struct lex_call *c)
+{
+	size_t k;
+
+	{
+		for (k = 0; k < c->nfindings; k++) {
+			free(c->findings[k].conversion);
+			free(c->findings[k].arg);
+			free(c->findings[k].format);
+		}
+		free(c->findings);
+		for (k = 0; k < c->nformats; k++)
+			free(c->formats[k]);
+		free(c->formats);
+		free(c->function);
+		if (c->fn) {
+			free(c->fn->name);
+			free(c->fn->origin);
+			free((struct lex_fn *)c->fn);
+		}
+	}
+}
+
+void lex_file_free(struct lex_file *f)
+{
+	size_t i;
+
+	for (i = 0; i < f->ncalls; i++)
+		call_free(&f->calls[i]);
+	free(f->calls);
+	memset(f, 0, sizeof(*f));
+}

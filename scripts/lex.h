@@ -1,0 +1,101 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * lex: the C lexical model of seq-output calls.
+ *
+ * spatch parses C; where it cannot (an unknown macro, an odd declarator),
+ * it skips lines, and a rule sees nothing there.  This model reads the
+ * same text as tokens only (comments, literals, line splices, directives,
+ * brackets): it finds each call of a seq-output function or of a wrapper
+ * of one, the format it is given and the arguments after it, and judges
+ * each conversion by fmt.c, the decoder of the other userspace parts.  It
+ * knows no types: a privilege check that zeroes a value is not seen, a
+ * __user pointer only by its declaration in the file's text, and a cast
+ * only when its operand is visibly a pointer.
+ */
+#ifndef PTRGUARD_LEX_H
+#define PTRGUARD_LEX_H
+
+#include <stddef.h>
+
+/* A function that prints a format to seq_file output. */
+struct lex_fn {
+	char *name;
+	unsigned int fmt;	/* 0-based index of the format argument */
+	int va;			/* takes a va_list, not the values */
+	char *origin;		/* where it was found: "core", "FILE:LINE" */
+};
+
+/* The seq-output functions a file can call. */
+struct lex_vocab {
+	struct lex_fn *fns;
+	size_t nfns, alloc;
+};
+
+/* Add @name (@len bytes) unless known: its format is argument @fmt (0-based). */
+void lex_vocab_add(struct lex_vocab *v, const char *name, size_t len, unsigned int fmt, int va,
+		   const char *origin);
+/* The seq_file, seq_buf and trace_seq printf functions and their va_list twins. */
+void lex_vocab_core(struct lex_vocab *v);
+/*
+ * Add the functions a header declares with __printf(N, M) and a
+ * struct seq_file *, struct seq_buf * or struct trace_seq * parameter
+ * (gfs2_print_dbg() in fs/gfs2/glock.h).  @name names the header.
+ */
+void lex_vocab_scan_header(struct lex_vocab *v, const char *buf, size_t len, const char *name);
+/*
+ * Add the headers of @root that a file of the tree can see by its
+ * include path: every .h file under cocci_include_dirs[] (cached, read
+ * once per process) and under the directory of @rel.
+ */
+void lex_vocab_tree(struct lex_vocab *v, const char *root, const char *rel);
+const struct lex_fn *lex_vocab_find(const struct lex_vocab *v, const char *name, size_t len);
+void lex_vocab_copy(struct lex_vocab *to, const struct lex_vocab *from);
+void lex_vocab_free(struct lex_vocab *v);
+
+/* What one conversion of a call prints, judged from the text. */
+struct lex_finding {
+	unsigned int line, column;	/* of the conversion, 1-based */
+	const char *cls;	/* px, p-unhashed, int-cast, px-user; NULL: see cast */
+	char *conversion;
+	char *arg;		/* the argument, blanks squeezed */
+	char *format;		/* the literal it is in, as written */
+	/* a long-wide conversion of an integer cast whose operand may be a pointer */
+	int unknown_cast;
+};
+
+/* One call of a seq-output function or wrapper. */
+struct lex_call {
+	unsigned int line, column;	/* of the callee's name, 1-based */
+	unsigned int end_line;	/* of its closing parenthesis */
+	const struct lex_fn *fn;
+	char *function;		/* enclosing function or macro, "" at file scope */
+	char **formats;		/* each literal the format can be, as written */
+	size_t nformats;
+	/*
+	 * Why the format cannot be read from the text (it is computed, a
+	 * parameter, a variable assigned something else), or NULL.
+	 */
+	const char *opaque;
+	struct lex_finding *findings;
+	size_t nfindings;
+};
+
+struct lex_file {
+	struct lex_call *calls;
+	size_t ncalls;
+	/* the text is no balanced C: an unterminated comment or literal, or unbalanced brackets */
+	int broken;
+};
+
+/*
+ * lex_scan - the seq-output calls of the C text @buf and their findings
+ * @v: the functions known before the file; the file's own wrappers (macros
+ *     of every variadic shape, variadic functions handing their format to
+ *     a va_list variant) are added to a copy
+ * @hashed: plain %p is hashed (v4.15 and later)
+ */
+void lex_scan(const char *buf, size_t len, const struct lex_vocab *v, int hashed,
+	      struct lex_file *out);
+void lex_file_free(struct lex_file *f);
+
+#endif
