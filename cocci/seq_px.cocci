@@ -472,6 +472,8 @@ def pg_analyze(p):
                     cls, why = gate[0], gate[1]
             elif cv['conv'] == 'p' and cv['ext'] == '' and not hashed:
                 cls, why = 'p-unhashed', 'plain %p prints the raw address before v4.15; use %pK'
+                if mark and mark[0] == 'px-user':
+                    cls, why = mark[0], mark[1]
             elif pg_is_wide_int(cv) and mark and mark[0] == 'int-cast':
                 cls, why = 'int-cast', 'pointer cast to an integer prints the raw address; print the pointer with %p'
             if cls is None or cls not in pg_classes:
@@ -572,9 +574,11 @@ def pg_wrapper_macro(p, fmt):
     if not m:
         return None
     params = [x.strip() for x in m.group(2).split(',')]
-    if fmt not in params or '...' not in params[-1]:
+    # a named variadic pack ("x...") is the name x
+    names = [x[:-3].strip() if x.endswith('...') else x for x in params]
+    if fmt not in names or '...' not in params[-1]:
         return None
-    return m.group(1), params.index(fmt)
+    return m.group(1), names.index(fmt)
 
 
 def pg_user_name(p, name):

@@ -1181,8 +1181,10 @@ static void find_calls(struct model *m, const struct span *s, const char *where,
 		}
 		if (c.opaque)
 			alts_free(&alts);
-		for (k = 0; k < alts.n; k++)
+		for (k = 0; k < alts.n; k++) {
+			c.macro |= alts.a[k].macro;
 			judge(m, s, &c, &alts.a[k], a, na);
+		}
 		alts_free(&alts);
 		out->calls = xrealloc(out->calls, (out->ncalls + 1) * sizeof(*out->calls));
 		out->calls[out->ncalls++] = c;
@@ -1249,9 +1251,8 @@ void lex_scan(const char *buf, size_t len, const struct lex_vocab *v, int hashed
 			struct lex_call *c = &out->calls[k];
 			const struct lex_fn *self = lex_vocab_find(&m.v, name, strlen(name));
 
-			if (c->opaque && self && strncmp(self->origin, "macro:", 6) == 0) {
+			if ((c->opaque || c->macro) && self && strncmp(self->origin, "macro:", 6) == 0) {
 				c->opaque = NULL;
-				c->nformats = 0;
 				c->fn = NULL;
 			}
 			if (c->opaque && !strcmp(c->opaque, "not a string literal"))

@@ -76,6 +76,7 @@ struct lex_call {
 	 * parameter, a variable assigned something else), or NULL.
 	 */
 	const char *opaque;
+	int macro;		/* a word (a macro or a parameter) among the literals */
 	struct lex_finding *findings;
 	size_t nfindings;
 };
