@@ -77,7 +77,7 @@ gate: setup build/ptrguard
 install: build/ptrguard
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/ptrguard/cocci
 	install -m 755 build/ptrguard $(DESTDIR)$(PREFIX)/bin/ptrguard
-	install -m 644 cocci/*.cocci $(DESTDIR)$(PREFIX)/share/ptrguard/cocci/
+	install -m 644 cocci/*.cocci cocci/*.h $(DESTDIR)$(PREFIX)/share/ptrguard/cocci/
 
 clean:
 	rm -rf build

@@ -1493,6 +1493,8 @@ const char *const cocci_include_dirs[] = {
 	"arch/x86/include/uapi", "arch/x86/include/generated/uapi",
 	"include/uapi", "include/generated/uapi", NULL,
 };
+const char cocci_macro_file[] = "ptrguard-macros.h";
+
 const char *const cocci_forced_includes[] = {
 	"include/linux/compiler-version.h", "include/linux/kconfig.h", NULL,
 };
@@ -1526,6 +1528,21 @@ static void group_argv(const struct cocci_opts *opts, const char *root,
 	}
 	strvec_push(av, xstrdup("--cocci-file"));
 	strvec_push(av, xstrdup(r->path));
+	/* the kernel macros that spatch's own standard.h lacks, next to the rule */
+	{
+		char *dir = xstrdup(r->path), *slash = strrchr(dir, '/'), *mf;
+
+		if (slash)
+			*slash = '\0';
+		mf = xasprintf("%s/%s", slash ? dir : ".", cocci_macro_file);
+		if (!access(mf, R_OK)) {
+			strvec_push(av, xstrdup("--macro-file"));
+			strvec_push(av, mf);
+		} else {
+			free(mf);
+		}
+		free(dir);
+	}
 	for (i = 0; i < r->options.nr; i++)
 		strvec_push(av, xstrdup(r->options.v[i]));
 	/* the include path of scripts/coccicheck, for rules that read headers */

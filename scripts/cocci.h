@@ -148,6 +148,11 @@ struct cocci_result {
  */
 extern const char *const cocci_include_dirs[];
 extern const char *const cocci_forced_includes[];
+/*
+ * The kernel macro file in the rules directory, given to spatch with
+ * --macro-file when it is there (see docs/auditor.md).
+ */
+extern const char cocci_macro_file[];
 
 int cocci_run(const struct cocci_opts *opts, struct cocci_result *res);
 

@@ -766,6 +766,17 @@ static int make_cast_rules(struct gate *g)
 	} else if (mkdir(dir, 0700) || symlink(target, link)) {
 		error("gate: %s: %s", link, strerror(errno));
 		ret = -1;
+	} else {
+		/* and the macro file beside it (cocci.c gives it to spatch) */
+		char *mf = xasprintf("%s/%s", g->rules, cocci_macro_file);
+		char *ml = xasprintf("%s/%s", dir, cocci_macro_file);
+
+		if (!access(mf, R_OK) && symlink(mf, ml)) {
+			error("gate: %s: %s", ml, strerror(errno));
+			ret = -1;
+		}
+		free(mf);
+		free(ml);
 	}
 	g->run.cast_rules_dir = g->cast_rules = dir;
 	free(link);

@@ -19,8 +19,10 @@
  * cocci.c, with its content or its absence at each (tests/gate/run checks
  * that the lists here are cocci.c's).  A file with an #include that names
  * no file ("#include MACRO", #include_next) is never kept.
- * Only complete, clean results are stored (no line spatch skipped), each
- * written to a temporary file and renamed into place.  An unreadable or
+ * The lexical model's findings (cocci_lexical()) also follow from the
+ * wrappers the headers of the tree declare: the key holds that list
+ * (lex_vocab_tree()).  Only complete results are stored, with the lines
+ * spatch skipped, each written to a temporary file and renamed into place.  An unreadable or
  * foreign entry is a miss; a failure to store is only a lost saving.
  */
 #include <errno.h>
@@ -33,6 +35,7 @@
 #include <unistd.h>
 
 #include "gate.h"
+#include "lex.h"
 #include "ptrguard.h"
 
 static const char magic[] = "ptrguard-gate-cache 1\n";
@@ -193,6 +196,9 @@ int gate_cache_init(struct gate_cache *c, const struct gate_run_opts *run)
 	path = xasprintf("%s/seq_int_cast.cocci", run->rules_dir);
 	key_file(&k, "cast rule", path, SIZE_MAX);
 	free(path);
+	path = xasprintf("%s/%s", run->rules_dir, cocci_macro_file);
+	key_file(&k, "macros", path, SIZE_MAX);
+	free(path);
 	c->ident = k.buf;
 	c->nident = k.len;
 	return 0;
@@ -279,6 +285,23 @@ static int key_includes(struct key *k, const char *root, const char *rel)
  * The whole key of @rel in the tree @root (a shadow), for the rules of
  * @cast (0: seq_px.cocci; 1: both).  -1 if it cannot be made.
  */
+/* The seq-output functions the lexical model knows in @rel: core, headers. */
+static void key_vocab(struct key *k, const char *root, const char *rel)
+{
+	struct lex_vocab v = { 0 };
+	size_t i;
+
+	lex_vocab_core(&v);
+	lex_vocab_tree(&v, root, rel);
+	for (i = 0; i < v.nfns; i++) {
+		char *one = xasprintf("%s %u %d", v.fns[i].name, v.fns[i].fmt, v.fns[i].va);
+
+		key_field(k, "wrapper", one, strlen(one));
+		free(one);
+	}
+	lex_vocab_free(&v);
+}
+
 static int file_key(const struct gate_cache *c, const char *root, const char *rel,
 		    int cast, struct key *k)
 {
@@ -314,6 +337,7 @@ static int file_key(const struct gate_cache *c, const char *root, const char *re
 	path = xasprintf("%s/%s", root, rel);
 	key_file(k, "file", path, SIZE_MAX);
 	free(path);
+	key_vocab(k, root, rel);
 	return cast ? key_includes(k, root, rel) : 0;
 }
 
