@@ -42,7 +42,7 @@ static void print_file(const char *name, const struct lex_file *lf)
 	size_t i, k;
 
 	if (lf->broken)
-		printf("%s: note: unbalanced text (an unterminated comment, literal or bracket)\n",
+		printf("%s: note: an unterminated comment or string literal: calls after it may be missed\n",
 		       name);
 	for (i = 0; i < lf->ncalls; i++) {
 		const struct lex_call *c = &lf->calls[i];

@@ -1883,7 +1883,11 @@ int cocci_run(const struct cocci_opts *opts, struct cocci_result *res)
 					px_ran[w.lexonly.nr] = 1;
 			strvec_push(&w.lexonly, xstrdup(w.cands[i].file));
 		}
+		clock_gettime(CLOCK_MONOTONIC, &t0);
 		cocci_lexical(root, w.lexonly.v, px_ran, w.lexonly.nr, res);
+		if (opts->verbose)
+			fprintf(stderr, "ptrguard: lexical model: %zu files, %.2f s\n", w.lexonly.nr,
+				seconds_since(&t0));
 		free(px_ran);
 		finish_records(res);
 	}

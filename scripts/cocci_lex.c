@@ -146,7 +146,7 @@ static void judge_file(const char *root, const char *rel, int px_ran, struct coc
 			}
 		}
 	}
-	/* unbalanced text in skipped lines: no call there can be trusted to be found */
+	/* a comment or literal that never ends: no call after it can be trusted to be found */
 	if (lf.broken && skipped(res, rel, 1, ~0u)) {
 		struct lex_fn fn = { (char *)"(text)", 0, 0, (char *)"" };
 		struct lex_call whole = { 0 };
@@ -154,7 +154,7 @@ static void judge_file(const char *root, const char *rel, int px_ran, struct coc
 		whole.line = 1;
 		whole.end_line = ~0u;
 		whole.fn = &fn;
-		add_unjudged(res, rel, &whole, "the text does not lex as balanced C");
+		add_unjudged(res, rel, &whole, "the text does not lex: an unterminated comment or string literal");
 	}
 	lex_file_free(&lf);
 	lex_vocab_free(&v);

@@ -453,10 +453,12 @@ static void find_functions(struct model *m)
 	for (i = 0; i < s->n; i++) {
 		if (!s_is(m, s, i, "{"))
 			continue;
+		/*
+		 * An unmatched "{" (two heads in #ifdef branches sharing one
+		 * body) ends the file's function: calls are still found.
+		 */
 		end = s_close(m, s, i);
 		f = func_name(m, i);
-		if (end == s->n)
-			m->lx.broken = 1;
 		if (f) {
 			size_t j;
 
@@ -992,14 +994,15 @@ static int user_name(const struct model *m, const char *name, size_t len)
 }
 
 /*
- * How NAME is declared in the file: 1 as a pointer ("T *NAME" then ; , = )
- * or [), 0 as something else ("T NAME" so followed), -1 not at all.
+ * How NAME is declared in the file: 1 only as a pointer ("T *NAME" then
+ * ; , = ) or [), 0 only as something else ("T NAME" so followed), -1 not
+ * at all or both ways (two scopes: the model cannot tell which one).
  */
 static int pointer_name(const struct model *m, const char *name, size_t len)
 {
 	const struct lexer *lx = &m->lx;
 	size_t i, j;
-	int plain = 0;
+	int ptr = 0, plain = 0;
 
 	for (i = 1; i + 1 < lx->ntk; i++) {
 		if (!is_word(lx, i) || lx->tk[i].len != len || memcmp(lx->t + lx->tk[i].off, name, len))
@@ -1012,13 +1015,15 @@ static int pointer_name(const struct model *m, const char *name, size_t len)
 				 is(lx, j, "__force") || is(lx, j, "__user")))
 			j--;
 		if (is(lx, j, "*") && (is_word(lx, j - 1) || is(lx, j - 1, "*")))
-			return 1;
-		if (is_word(lx, j) && !is(lx, j, "return") && !is(lx, j, "case") &&
-		    (is_word(lx, j - 1) || is(lx, j - 1, ";") || is(lx, j - 1, "{") ||
-		     is(lx, j - 1, "(") || is(lx, j - 1, ",")))
+			ptr = 1;
+		else if (is_word(lx, j) && !is(lx, j, "return") && !is(lx, j, "case") &&
+			 (is_word(lx, j - 1) || is(lx, j - 1, ";") || is(lx, j - 1, "{") ||
+			  is(lx, j - 1, "(") || is(lx, j - 1, ",")))
 			plain = 1;
 	}
-	return plain ? 0 : -1;
+	if (ptr != plain)
+		return ptr;
+	return -1;
 }
 
 /*

@@ -84,7 +84,7 @@ struct lex_call {
 struct lex_file {
 	struct lex_call *calls;
 	size_t ncalls;
-	/* the text is no balanced C: an unterminated comment or literal, or unbalanced brackets */
+	/* the text does not lex: an unterminated comment or string literal */
 	int broken;
 };
 
