@@ -20,6 +20,7 @@
 #include <unistd.h>
 
 #include "gate.h"
+#include "lex.h"
 #include "prefilter.h"
 #include "ptrguard.h"
 
@@ -640,6 +641,23 @@ static const char *const seq_calls[] = {
 	"seq_printf", "seq_vprintf", "seq_buf_printf", "seq_buf_vprintf",
 };
 
+/* Does the text hold a seq-output call whose format is not made of literals? */
+static int has_opaque_call(const char *buf, size_t len)
+{
+	struct lex_vocab v = { 0 };
+	struct lex_file lf;
+	size_t i;
+	int ret = 0;
+
+	lex_vocab_core(&v);
+	lex_scan(buf, len, &v, 1, &lf);
+	for (i = 0; i < lf.ncalls && !ret; i++)
+		ret = lf.calls[i].opaque != NULL;
+	lex_file_free(&lf);
+	lex_vocab_free(&v);
+	return ret;
+}
+
 /* What the rules need of a file: see file_needs(). */
 enum { NEED_PX = 1, NEED_CAST = 2 };
 
@@ -673,7 +691,14 @@ static unsigned int file_needs(const char *root, const char *rel)
 				need = NEED_PX | NEED_CAST;
 			else
 				need = prefilter_keep(PF_RULE_PX, bits, path) ? NEED_PX : 0;
-		} else if (memmem(buf, len, "%p", 2) &&
+		}
+		if (!need && has_opaque_call(buf, len)) {
+			/*
+			 * A format no model can read: only spatch's parse says
+			 * whether a line added to it lies in skipped lines.
+			 */
+			need = NEED_PX;
+		} else if (!need && memmem(buf, len, "%p", 2) &&
 			   prefilter_keep(PF_RULE_PX, prefilter_scan(buf, len), path)) {
 			/* a %px for a wrapper the lexical model may know (cocci_lexical()) */
 			need = NEED_PX;

@@ -423,7 +423,14 @@ static const char *func_name(struct model *m, size_t brace)
 			if (j == 0)
 				return NULL;
 		}
-		if (j == 0 || j >= s->n || !s_word(m, s, j - 1))
+		if (j == 0 || j >= s->n)
+			return NULL;
+		/* a name made by a macro: NAME(symbol)(params) */
+		if (s_is(m, s, j - 1, ")")) {
+			i = j;
+			continue;
+		}
+		if (!s_word(m, s, j - 1))
 			return NULL;
 		{
 			const struct tok *k = T(m, s, j - 1);

@@ -11,7 +11,9 @@
 # more than once, the place nearest to the line spatch named (the parse
 # error's " = File "PATH", line L" when it is in this file, else the last
 # "ERROR-RECOV: found sync ... line L") wins, and regions are taken in the
-# order spatch printed them, which is the order of the file.
+# order spatch printed them, which is the order of the file.  A region
+# whose parse error " = File" names another file (not spatch's standard.h)
+# is that file's: a header read with --include.
 # Prints "START END" (1-based, inclusive) per region, in file order; exits
 # 2 with a message naming the region when its text is not in the file.
 FNR == NR {
@@ -39,11 +41,21 @@ FNR == NR {
 		sub(/,.*/, "", s)
 		if (s ~ /^[0-9]+$/)
 			errline = s + 0
+	} else if ($0 ~ /^ = File "/) {
+		# an error in another file: a header spatch read (--include), or
+		# its own macro file standard.h, where the error is only where
+		# a macro of this file's lines was expanded
+		s = $0
+		sub(/^ = File "/, "", s)
+		sub(/".*/, "", s)
+		foreign = s !~ /\/standard\.h$/
 	} else if ($0 ~ /^badcount: [0-9]+$/) {
 		nr++
 		len[nr] = 0
 		hint[nr] = errline ? errline : synced
-		errline = 0
+		if (foreign)
+			skip[nr] = 1
+		errline = foreign = 0
 		collecting = 1
 	}
 	next
@@ -88,7 +100,7 @@ END {
 	nlines = FNR
 	from = 1
 	for (r = 1; r <= nr; r++) {
-		if (!len[r])
+		if (!len[r] || (r in skip))
 			continue
 		p = place(r, from, 0)
 		if (!p) p = place(r, from, 1)
@@ -107,7 +119,7 @@ END {
 	# file order, overlapping or adjacent regions merged
 	n = 0
 	for (r = 1; r <= nr; r++) {
-		if (!len[r])
+		if (!len[r] || (r in skip))
 			continue
 		for (k = ++n; k > 1 && os[k - 1] > rs[r]; k--) {
 			os[k] = os[k - 1]
