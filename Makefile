@@ -24,10 +24,30 @@ V       ?= 0
 export PTRGUARD_CACHE ?= $(HOME)/.cache/ptrguard
 export J V
 
-SRCS    := $(sort $(wildcard scripts/*.c))
-HDRS    := $(wildcard scripts/*.h)
+SRCS    := $(filter-out scripts/mkrule.c,$(sort $(wildcard scripts/*.c)))
+HDRS    := $(wildcard scripts/*.h) scripts/vocab.def include/linux/seq_ptr_kind.h
 
-all: build/ptrguard
+# The Coccinelle rules are made from cocci/*.cocci.in, cocci/pg.py,
+# scripts/vocab.def and include/linux/seq_ptr_kind.h by scripts/mkrule.c;
+# ptrguard finds them in build/cocci, next to itself.
+RULES   := $(patsubst cocci/%.cocci.in,build/cocci/%.cocci,$(wildcard cocci/seq_*.cocci.in))
+RULE_SRCS := $(wildcard cocci/*.cocci.in) cocci/pg.py
+
+all: build/ptrguard rules
+
+rules: $(RULES) build/cocci/ptrguard-macros.h
+
+build/mkrule: scripts/mkrule.c scripts/vocab.def include/linux/seq_ptr_kind.h
+	@mkdir -p build
+	$(CC) $(WARN) $(CFLAGS) -o $@ scripts/mkrule.c
+
+build/cocci/%.cocci: cocci/%.cocci.in $(RULE_SRCS) build/mkrule
+	@mkdir -p build/cocci
+	build/mkrule $< > $@.tmp && mv $@.tmp $@
+
+build/cocci/ptrguard-macros.h: cocci/ptrguard-macros.h
+	@mkdir -p build/cocci
+	cp $< $@
 
 build/ptrguard: $(SRCS) $(HDRS)
 	@mkdir -p build
@@ -50,14 +70,14 @@ setup:
 kernel-tree: setup
 	@scripts/kernel-tree.sh >/dev/null
 
-audit: setup build/ptrguard
+audit: setup build/ptrguard rules
 	@ksrc="$(KSRC)"; [ -n "$$ksrc" ] || ksrc=$$(scripts/kernel-tree.sh) || exit 2; \
 	build/ptrguard audit -j $(J) $(AUDITFLAGS) "$$ksrc"
 
-test: setup build/ptrguard build/ptrguard-san
+test: setup build/ptrguard build/ptrguard-san rules
 	@scripts/run-tests.sh $(TESTS)
 
-bench: setup build/ptrguard
+bench: setup build/ptrguard rules
 	@scripts/run-bench.sh $(BENCH)
 
 kernel-series: setup
@@ -69,17 +89,17 @@ e2e: setup build/ptrguard
 e2e-full: setup build/ptrguard
 	@E2E_FULL=1 tests/e2e/run
 
-gate: setup build/ptrguard
+gate: setup build/ptrguard rules
 	@[ -n "$(PATCH)" ] || { echo "make gate: PATCH=FILE is required" >&2; exit 2; }
 	@ksrc="$(KSRC)"; [ -n "$$ksrc" ] || ksrc=$$(scripts/kernel-tree.sh) || exit 2; \
 	build/ptrguard gate --tree "$$ksrc" $(PATCH)
 
-install: build/ptrguard
+install: build/ptrguard rules
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/ptrguard/cocci
 	install -m 755 build/ptrguard $(DESTDIR)$(PREFIX)/bin/ptrguard
-	install -m 644 cocci/*.cocci cocci/*.h $(DESTDIR)$(PREFIX)/share/ptrguard/cocci/
+	install -m 644 $(RULES) cocci/ptrguard-macros.h $(DESTDIR)$(PREFIX)/share/ptrguard/cocci/
 
 clean:
 	rm -rf build
 
-.PHONY: all setup kernel-tree audit test bench kernel-series e2e e2e-full gate install clean
+.PHONY: all rules setup kernel-tree audit test bench kernel-series e2e e2e-full gate install clean

@@ -103,8 +103,8 @@ run_grep() {
 		> "$out/grep.out"
 }
 
-px=$top/cocci/seq_px.cocci
-cast=$top/cocci/seq_int_cast.cocci
+px=$top/build/cocci/seq_px.cocci
+cast=$top/build/cocci/seq_int_cast.cocci
 echo "tree: $target"
 echo "jobs: $j; rounds: $runs (px), $cast_runs (px + casts); load: $(cut -d' ' -f1-3 /proc/loadavg)"
 

@@ -48,8 +48,8 @@ ksrc=${KSRC:-$("$top/scripts/kernel-tree.sh")} || exit 2
 macros=${MACROS:-$top/cocci/ptrguard-macros.h}
 sets=${SETS:-seq cast}
 out=${BENCH_OUT:-$top/build/bench/skipped}
-px_rule=$top/cocci/seq_px.cocci
-cast_rule=$top/cocci/seq_int_cast.cocci
+px_rule=$top/build/cocci/seq_px.cocci
+cast_rule=$top/build/cocci/seq_int_cast.cocci
 incs="-I arch/x86/include -I arch/x86/include/generated -I include -I arch/x86/include/uapi
  -I arch/x86/include/generated/uapi -I include/uapi -I include/generated/uapi"
 forced="--include include/linux/compiler-version.h --include include/linux/kconfig.h"

@@ -181,19 +181,7 @@ EXPORT_SYMBOL_IF_KUNIT(seq_ptr_env_init);
  */
 VISIBLE_IF_KUNIT enum seq_ptr_kind seq_ptr_conv_kind(const struct printf_conv *conv)
 {
-	switch (conv->conv) {
-	case 'p':
-		return seq_ptr_ext_kind(conv->ext);
-	case 'd':
-	case 'i':
-	case 'u':
-	case 'o':
-	case 'x':
-	case 'X':
-		return seq_ptr_int_kind(conv->qualifier);
-	default:
-		return SEQ_PTR_NONE;
-	}
+	return seq_ptr_type_kind(conv->conv, conv->qualifier, conv->ext);
 }
 EXPORT_SYMBOL_IF_KUNIT(seq_ptr_conv_kind);
 

@@ -16,6 +16,7 @@
 #include "cocci.h"
 #include "output.h"
 #include "ptrguard.h"
+#include "vocab.h"
 
 static const char help[] =
 "NAME\n"
@@ -241,11 +242,10 @@ static int parse_options(int argc, char **argv, struct audit_opts *o, int *first
 /* Findings per class, in the order of the classes table of --help. */
 static void summary(const struct cocci_result *res, enum mode mode)
 {
-	static const char * const known[] = {
-		"px", "p-unhashed", "int-cast", "px-gated", "px-user",
-	};
-	size_t counts[sizeof(known) / sizeof(known[0])] = { 0 };
+	size_t *counts = xmalloc(vocab_nclasses * sizeof(*counts));
 	size_t other = 0, i, k;
+
+	memset(counts, 0, vocab_nclasses * sizeof(*counts));
 
 	for (i = 0; i < res->nunparsed; i++) {
 		unsigned int n;
@@ -262,10 +262,10 @@ static void summary(const struct cocci_result *res, enum mode mode)
 			res->unjudged[i].file, res->unjudged[i].line, res->unjudged[i].callee,
 			res->unjudged[i].why);
 	for (i = 0; i < res->nfindings; i++) {
-		for (k = 0; k < sizeof(known) / sizeof(known[0]); k++)
-			if (!strcmp(res->findings[i].cls, known[k]))
+		for (k = 0; k < vocab_nclasses; k++)
+			if (!strcmp(res->findings[i].cls, vocab_classes[k].id))
 				break;
-		if (k < sizeof(known) / sizeof(known[0]))
+		if (k < vocab_nclasses)
 			counts[k]++;
 		else
 			other++;
@@ -274,11 +274,13 @@ static void summary(const struct cocci_result *res, enum mode mode)
 		res->nscanned, res->nquery, res->nfiles);
 	if (mode == MODE_PATCH) {
 		fputs(" (patch mode)\n", stderr);
+		free(counts);
 		return;
 	}
 	fprintf(stderr, ", %zu calls, %zu findings (", res->ncalls, res->nfindings);
-	for (k = 0; k < sizeof(known) / sizeof(known[0]); k++)
-		fprintf(stderr, "%s%s %zu", k ? ", " : "", known[k], counts[k]);
+	for (k = 0; k < vocab_nclasses; k++)
+		fprintf(stderr, "%s%s %zu", k ? ", " : "", vocab_classes[k].id, counts[k]);
+	free(counts);
 	if (other)
 		fprintf(stderr, ", other %zu", other);
 	for (i = 0, k = 0; i < res->nfindings; i++)

@@ -38,6 +38,7 @@
 #include "cocci.h"
 #include "prefilter.h"
 #include "ptrguard.h"
+#include "vocab.h"
 
 /* ---------------------------------------------------------------- memory */
 
@@ -186,15 +187,15 @@ char *cocci_rules_dir(void)
 	slash = strrchr(exe, '/');
 	if (slash)
 		*slash = '\0';
-	/* build/ptrguard -> ../cocci; bin/ptrguard -> ../share/ptrguard/cocci */
-	cand = xasprintf("%s/../cocci", exe);
+	/* build/ptrguard -> build/cocci (made by make); bin/ptrguard -> ../share/ptrguard/cocci */
+	cand = xasprintf("%s/cocci", exe);
 	if (is_dir(cand))
 		return cand;
 	free(cand);
 	cand = xasprintf("%s/../share/ptrguard/cocci", exe);
 	if (is_dir(cand))
 		return cand;
-	error("no rules directory next to %s (looked for ../cocci and ../share/ptrguard/cocci; use --rules DIR)",
+	error("no rules directory next to %s (looked for cocci and ../share/ptrguard/cocci; use --rules DIR)",
 	      exe);
 	free(cand);
 	return NULL;
@@ -1755,8 +1756,9 @@ static double seconds_since(const struct timespec *t0)
 
 int finding_is_leak(const struct finding *f)
 {
-	return !strcmp(f->cls, "px") || !strcmp(f->cls, "p-unhashed") ||
-		!strcmp(f->cls, "int-cast");
+	const struct vocab_class *c = vocab_class(f->cls);
+
+	return c && c->leak;
 }
 
 void cocci_result_free(struct cocci_result *res)

@@ -15,7 +15,7 @@ struct finding {
 	char *file;		/* relative to the tree root */
 	unsigned int line;	/* 1-based */
 	unsigned int column;	/* 1-based (spatch's column + 1) */
-	char *cls;		/* "px", "p-unhashed", "int-cast", "px-gated", "px-user" */
+	char *cls;		/* a class of scripts/vocab.def: "px", "int-cast"... */
 	char *conversion;	/* "%px", "%-16lx" */
 	char *function;		/* enclosing function */
 	char *format;		/* the format literal as written, escapes kept */

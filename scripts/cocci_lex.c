@@ -21,22 +21,14 @@
 #include "lex.h"
 #include "prefilter.h"
 #include "ptrguard.h"
+#include "vocab.h"
 
-static const char *const messages[][2] = {
-	{ "px", "raw kernel address in seq_file output; use %p (hashed) or %pK" },
-	{ "p-unhashed", "plain %p prints the raw address before v4.15; use %pK" },
-	{ "int-cast", "pointer cast to an integer prints the raw address; print the pointer with %p" },
-	{ "px-user", "user-space pointer (__user), not a kernel address" },
-};
-
+/* The message the rules give a finding of class @cls. */
 static const char *message_of(const char *cls)
 {
-	size_t i;
+	const struct vocab_class *c = vocab_class(cls);
 
-	for (i = 0; i < sizeof(messages) / sizeof(messages[0]); i++)
-		if (!strcmp(messages[i][0], cls))
-			return messages[i][1];
-	return "";
+	return c ? c->message : "";
 }
 
 /* Do lines a..b meet a skipped region of @file? */

@@ -32,22 +32,10 @@ enum { RESUME_START, RESUME_PRECISION, RESUME_QUALIFIER };
 /* The kind of a complete conversion; -1 if it is not a supported one. */
 static int conv_kind(struct fmt_conv *c)
 {
-	switch (c->type) {
-	case 'c':
-	case 's':
-		return SEQ_PTR_NONE;
-	case 'p':
-		return seq_ptr_ext_kind(c->ext);
-	case 'o':
-	case 'x':
-	case 'X':
-	case 'd':
-	case 'i':
-	case 'u':
-		return seq_ptr_int_kind(c->qualifier);
-	default:
+	/* the conversions format_decode() knows; %n is not one of them */
+	if (!c->type || !strchr("cspdiouxX", c->type))
 		return -1;
-	}
+	return seq_ptr_type_kind(c->type, c->qualifier, c->ext);
 }
 
 int fmt_next(const char *fmt, size_t len, struct fmt_iter *it, struct fmt_conv *c)
@@ -96,7 +84,7 @@ precision:
 qualifier:
 		it->state = RESUME_START;
 		if (AT(p) == 'h' || AT(p) == 'l' || AT(p) == 'L' ||
-		    AT(p) == 'z' || AT(p) == 't' || (it->lenient && AT(p) == 'Z')) {
+		    AT(p) == 'z' || AT(p) == 't') {
 			c->qualifier = (char)AT(p);
 			p++;
 			if (c->qualifier == AT(p) && c->qualifier == 'l') {
@@ -112,7 +100,7 @@ qualifier:
 			continue;
 		}
 		c->type = (char)AT(p);
-		if (!c->type && it->lenient) {
+		if (!c->type && it->partial) {
 			/* the format ends inside the conversion: "%", "%08l" */
 			c->incomplete = 1;
 			c->kind = SEQ_PTR_NONE;
@@ -130,10 +118,6 @@ qualifier:
 			p++;
 		}
 		kind = conv_kind(c);
-		if (kind < 0 && it->lenient) {
-			c->unsupported = 1;
-			kind = SEQ_PTR_NONE;
-		}
 		if (kind < 0) {
 			/* vsnprintf() stops at an unsupported conversion */
 			it->pos = len;
@@ -168,13 +152,74 @@ static int hexval(char c)
 	return -1;
 }
 
+long fmt_unescape(const char *s, size_t n, char *out, const char **why)
+{
+	const char *p = s, *end = s + n;
+	unsigned int v;
+	long o = 0;
+	int d, i;
+
+	for (; p < end; p++) {
+		if (*p != '\\') {
+			out[o++] = *p;
+			continue;
+		}
+		if (++p == end) {
+			*why = "a backslash ends the literal";
+			return -1;
+		}
+		switch (*p) {
+		case 'n': out[o++] = '\n'; break;
+		case 't': out[o++] = '\t'; break;
+		case 'r': out[o++] = '\r'; break;
+		case 'a': out[o++] = '\a'; break;
+		case 'b': out[o++] = '\b'; break;
+		case 'f': out[o++] = '\f'; break;
+		case 'v': out[o++] = '\v'; break;
+		case 'e': out[o++] = 0x1b; break;	/* GNU */
+		case '\\': case '\'': case '"': case '?':
+			out[o++] = *p;
+			break;
+		case 'x':
+			if (p + 1 == end || hexval(p[1]) < 0) {
+				*why = "\\x with no hex digit";
+				return -1;
+			}
+			for (v = 0; p + 1 < end && (d = hexval(p[1])) >= 0; p++)
+				v = v > 0xff ? v : (v << 4 | (unsigned int)d);
+			if (v > 0xff) {
+				*why = "\\x escape out of range";
+				return -1;
+			}
+			out[o++] = (char)v;
+			break;
+		case '0': case '1': case '2': case '3':
+		case '4': case '5': case '6': case '7':
+			v = 0;
+			for (i = 0; i < 3 && p < end && *p >= '0' && *p <= '7'; i++, p++)
+				v = v * 8 + (unsigned int)(*p - '0');
+			p--;
+			if (v > 0xff) {
+				*why = "octal escape out of range";
+				return -1;
+			}
+			out[o++] = (char)v;
+			break;
+		default:
+			*why = "unknown escape sequence";
+			return -1;
+		}
+	}
+	return o;
+}
+
 int fmt_unquote(const char *line, char **out, size_t *len, const char **why)
 {
-	size_t n = 0, nul = (size_t)-1;
-	const char *p = line;
-	unsigned int v;
-	char *buf;
-	int pieces = 0, d, i;
+	size_t n = 0;
+	const char *p = line, *body;
+	char *buf, *nul;
+	int pieces = 0;
+	long got;
 
 	buf = malloc(strlen(line) + 1);
 	if (!buf)
@@ -190,60 +235,18 @@ int fmt_unquote(const char *line, char **out, size_t *len, const char **why)
 			goto bad;
 		}
 		pieces++;
-		for (p++; *p != '"'; p++) {
+		for (body = ++p; *p != '"'; p++) {
 			if (!*p) {
 				*why = "unterminated string literal";
 				goto bad;
 			}
-			if (*p != '\\') {
-				buf[n++] = *p;
-				continue;
-			}
-			p++;
-			switch (*p) {
-			case 'n': buf[n++] = '\n'; break;
-			case 't': buf[n++] = '\t'; break;
-			case 'r': buf[n++] = '\r'; break;
-			case 'a': buf[n++] = '\a'; break;
-			case 'b': buf[n++] = '\b'; break;
-			case 'f': buf[n++] = '\f'; break;
-			case 'v': buf[n++] = '\v'; break;
-			case 'e': buf[n++] = 0x1b; break;	/* GNU */
-			case '\\': case '\'': case '"': case '?':
-				buf[n++] = *p;
-				break;
-			case 'x':
-				if (hexval(p[1]) < 0) {
-					*why = "\\x with no hex digit";
-					goto bad;
-				}
-				for (v = 0; (d = hexval(p[1])) >= 0; p++)
-					v = v > 0xff ? v : (v << 4 | (unsigned int)d);
-				if (v > 0xff) {
-					*why = "\\x escape out of range";
-					goto bad;
-				}
-				buf[n++] = (char)v;
-				break;
-			case '0': case '1': case '2': case '3':
-			case '4': case '5': case '6': case '7':
-				v = 0;
-				for (i = 0; i < 3 && *p >= '0' && *p <= '7'; i++, p++)
-					v = v * 8 + (unsigned int)(*p - '0');
-				p--;
-				if (v > 0xff) {
-					*why = "octal escape out of range";
-					goto bad;
-				}
-				buf[n++] = (char)v;
-				break;
-			default:
-				*why = "unknown escape sequence";
-				goto bad;
-			}
-			if (!buf[n - 1] && nul == (size_t)-1)
-				nul = n - 1;
+			if (*p == '\\' && p[1])
+				p++;
 		}
+		got = fmt_unescape(body, (size_t)(p - body), buf + n, why);
+		if (got < 0)
+			goto bad;
+		n += (size_t)got;
 		p++;
 	}
 	if (!pieces) {
@@ -252,7 +255,8 @@ int fmt_unquote(const char *line, char **out, size_t *len, const char **why)
 	}
 	buf[n] = '\0';
 	*out = buf;
-	*len = nul != (size_t)-1 ? nul : n;
+	nul = memchr(buf, '\0', n);
+	*len = nul ? (size_t)(nul - buf) : n;
 	return 0;
 bad:
 	free(buf);

@@ -18,8 +18,7 @@ struct fmt_conv {
 	char type;		/* 'd', 'x', 'p', 's', 'c', ...; '*' for a width or precision */
 	char qualifier;		/* 0, 'h', 'H' (hh), 'l', 'L' (ll or L), 'z', 't' */
 	char ext;		/* for 'p': the character after it (0 at the end) */
-	/* only in a lenient walk (fmt_iter.lenient), else always 0: */
-	unsigned char unsupported;	/* @type is no conversion vsnprintf() knows */
+	/* only in a partial walk (fmt_iter.partial), else always 0: */
 	unsigned char incomplete;	/* the format ends inside it; @type is 0 */
 };
 
@@ -29,15 +28,11 @@ struct fmt_iter {
 	int state;		/* after a '*': resume at precision or qualifier */
 	size_t start;		/* the '%' of the conversion being read */
 	/*
-	 * Set before the walk for a lenient one, the way the cocci/ rules'
-	 * own re-lexer reads a format (used by the prefilter, which must
-	 * keep every file a rule can report): 'Z' is a qualifier too (as
-	 * before v5.x), an unsupported conversion is returned (kind none,
-	 * @unsupported set) and the walk goes on after its character, and a
-	 * conversion cut by the end of the format is returned with
-	 * @incomplete set.  The default (0) is vsnprintf()'s own walk.
+	 * Set before the walk for a format whose text goes on in a macro
+	 * ("%" PRIx64): a conversion cut by the end of the format is then
+	 * returned, with @incomplete set, instead of ending the walk.
 	 */
-	int lenient;
+	int partial;
 };
 
 /*
@@ -50,8 +45,9 @@ struct fmt_iter {
  * and is skipped; after "%p" every alphanumeric character is taken as
  * the extension.  An unsupported conversion ("%n", "%q"...) ends the walk,
  * as it ends vsnprintf(), and so does the end of @fmt or a NUL.
- * Returns 1 and fills @c, or 0 at the end.  See fmt_iter.lenient for the
- * walk of the prefilter.
+ * Returns 1 and fills @c, or 0 at the end.  cocci/pg.py decodes formats
+ * the same way; tests/model proves the two agree on every seq-output
+ * format of a tree, and tests/kunit that the kernel agrees with this one.
  */
 int fmt_next(const char *fmt, size_t len, struct fmt_iter *it, struct fmt_conv *c);
 
@@ -64,5 +60,14 @@ int fmt_next(const char *fmt, size_t len, struct fmt_iter *it, struct fmt_conv *
  * Returns 0, or -1 with @why set to a static message.
  */
 int fmt_unquote(const char *line, char **out, size_t *len, const char **why);
+
+/*
+ * fmt_unescape - decode the text between the quotes of one string literal
+ * @s, @n: the text, escapes as written (no line continuations)
+ * @out: receives the bytes, NULs included: at most @n of them
+ *
+ * Returns the number of bytes, or -1 with @why set if an escape is not C.
+ */
+long fmt_unescape(const char *s, size_t n, char *out, const char **why);
 
 #endif

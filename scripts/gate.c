@@ -23,6 +23,7 @@
 #include "lex.h"
 #include "prefilter.h"
 #include "ptrguard.h"
+#include "vocab.h"
 
 static const char usage[] =
 	"usage: ptrguard gate --tree DIR [options] PATCH...\n"
@@ -632,14 +633,22 @@ static void renames_of(const struct patch *p, char ***v, size_t *n)
 }
 
 /*
- * The calls every rule starts from (their spatch "Grep query", which
- * tests/gate/run checks against spatch --parse-cocci): a file holding
- * none of them cannot have a finding, and spatch is not run on it.  As
- * substrings they also cover trace_seq_printf and trace_seq_vprintf.
+ * Does the text name one of the calls every rule starts from (their
+ * spatch "Grep query": the seq-output functions of scripts/vocab.def)?
+ * A file naming none of them cannot have a finding.
  */
-static const char *const seq_calls[] = {
-	"seq_printf", "seq_vprintf", "seq_buf_printf", "seq_buf_vprintf",
-};
+static int has_seq_output(const char *buf, size_t len)
+{
+	size_t i;
+
+	for (i = 0; i < vocab_nseq_outputs; i++) {
+		const char *name = vocab_seq_outputs[i].name;
+
+		if (memmem(buf, len, name, strlen(name)))
+			return 1;
+	}
+	return 0;
+}
 
 /* Does the text hold a seq-output call whose format is not made of literals? */
 static int has_opaque_call(const char *buf, size_t len)
@@ -662,8 +671,8 @@ static int has_opaque_call(const char *buf, size_t len)
 enum { NEED_PX = 1, NEED_CAST = 2 };
 
 /*
- * Which rules must run on @root/@rel, from its text alone.  Without one
- * of seq_calls[] no rule can match, but a %px (or a %p, before v4.15)
+ * Which rules must run on @root/@rel, from its text alone.  Without a
+ * seq-output call no rule can match, but a %px (or a %p, before v4.15)
  * handed to a wrapper declared in a header still needs the lexical model,
  * which runs with seq_px.cocci.  Otherwise prefilter.h says which rule
  * can report something: seq_int_cast.cocci needs a long-wide integer
@@ -677,14 +686,11 @@ static unsigned int file_needs(const char *root, const char *rel)
 {
 	char *path = xasprintf("%s/%s", root, rel), *buf;
 	unsigned int bits, need = NEED_PX | NEED_CAST;
-	size_t len, i;
+	size_t len;
 
 	buf = read_file(path, SIZE_MAX, &len);
 	if (buf) {
-		need = 0;
-		for (i = 0; i < sizeof(seq_calls) / sizeof(seq_calls[0]) && !need; i++)
-			if (memmem(buf, len, seq_calls[i], strlen(seq_calls[i])))
-				need = NEED_PX | NEED_CAST;
+		need = has_seq_output(buf, len) ? NEED_PX | NEED_CAST : 0;
 		if (need) {
 			bits = prefilter_scan(buf, len);
 			if (prefilter_keep(PF_RULE_INT_CAST, bits, path))

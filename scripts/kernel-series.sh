@@ -13,7 +13,9 @@
 # carries, a "---" line, then its commit message.  A file ending in .diff
 # is a hunk against the kernel file at the same path without ".diff"
 # (applied with `git apply`; "PATH.NAME.diff" when a second patch touches
-# the same file); any other file is copied into the tree at its repo path.
+# the same file); "DEST=SRC" carries a file the build makes (SRC, under
+# the repo, made by `make rules` first) at DEST in the tree; any other file
+# is copied into the tree at its repo path.
 # kernel-series/cover.txt is the cover letter: subject line, blank, body.
 # See docs/runtime-guard.md.
 #
@@ -37,6 +39,9 @@ die() {
 	echo "kernel-series: $*" >&2
 	exit 2
 }
+
+# Patches may carry files the build makes ("DEST=SRC"): the rules.
+make -s --no-print-directory -C "$top" rules >&2 || die "make rules failed"
 
 apply=0
 case "${1-}" in
@@ -102,8 +107,16 @@ for name in $(grep -v '^[[:space:]]*#' "$meta/series"); do
 	sed '1,/^---$/d' "$spec" >"$work/msg"
 	[ -s "$work/msg" ] || die "$spec: no commit message after the --- line"
 	for f in $files; do
-		src=$top/$f
-		[ -f "$src" ] || src=$meta/$f
+		case $f in
+		*=*)
+			src=$top/${f#*=}
+			f=${f%%=*}
+			;;
+		*)
+			src=$top/$f
+			[ -f "$src" ] || src=$meta/$f
+			;;
+		esac
 		[ -f "$src" ] || die "$spec: $f: not found"
 		case $f in
 		*.diff)

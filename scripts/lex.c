@@ -8,6 +8,7 @@
  * that a wrapper of a wrapper is found), then the calls, each with the
  * literals its format can be and the findings of their conversions.
  */
+#include <ctype.h>
 #include <dirent.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -19,6 +20,7 @@
 #include "fmt.h"
 #include "lex.h"
 #include "ptrguard.h"
+#include "vocab.h"
 
 /* ------------------------------------------------------------ vocabulary */
 
@@ -42,17 +44,12 @@ void lex_vocab_add(struct lex_vocab *v, const char *name, size_t len, unsigned i
 
 void lex_vocab_core(struct lex_vocab *v)
 {
-	static const char *const core[] = {
-		"seq_printf", "seq_buf_printf", "trace_seq_printf",
-	};
-	static const char *const vcore[] = {
-		"seq_vprintf", "seq_buf_vprintf", "trace_seq_vprintf",
-	};
 	size_t i;
 
-	for (i = 0; i < 3; i++) {
-		lex_vocab_add(v, core[i], strlen(core[i]), 1, 0, "core");
-		lex_vocab_add(v, vcore[i], strlen(vcore[i]), 1, 1, "core");
+	for (i = 0; i < vocab_nseq_outputs; i++) {
+		const struct vocab_seq_output *o = &vocab_seq_outputs[i];
+
+		lex_vocab_add(v, o->name, strlen(o->name), o->fmt, o->va, "core");
 	}
 }
 
@@ -962,21 +959,66 @@ static void joined_free(struct joined *j)
 	free(j->col);
 }
 
-static const char *const int_words[] = {
-	"unsigned", "signed", "long", "int", "short", "char", "const", "volatile",
-	"u8", "u16", "u32", "u64", "s8", "s16", "s32", "s64", "__u32", "__u64", "__s64",
-	"uintptr_t", "intptr_t", "ulong", "size_t", "ssize_t", "uint32_t", "uint64_t",
-	"int64_t", "phys_addr_t", "resource_size_t", "ptrdiff_t", "kernel_ulong_t", NULL,
-};
+/* Length of the escape sequence or character at @p, as C reads it. */
+static size_t unit_len(const char *p, const char *end)
+{
+	const char *q = p + 2;
 
+	if (p[0] != '\\' || p + 1 >= end)
+		return 1;
+	if (p[1] == 'x') {
+		while (q < end && isxdigit((unsigned char)*q))
+			q++;
+	} else if (p[1] >= '0' && p[1] <= '7') {
+		while (q < end && q < p + 4 && *q >= '0' && *q <= '7')
+			q++;
+	}
+	return (size_t)(q - p);
+}
+
+/*
+ * The bytes the kernel sees for a joined format (escapes decoded), with
+ * the offset in j->text (after its quote) where each byte's spelling
+ * starts; @raw has one more entry, the end.  An escape that is not C is
+ * kept as written.
+ */
+static char *decode_joined(const struct joined *j, size_t *n, size_t **raw)
+{
+	const char *body = j->text + 1, *end = j->text + j->len - 1, *p;
+	char *out = xmalloc(j->len + 1);
+	size_t o = 0;
+
+	*raw = xmalloc((j->len + 1) * sizeof(**raw));
+	for (p = body; p < end;) {
+		size_t u = unit_len(p, end);
+		const char *why;
+		long got = u > 1 ? fmt_unescape(p, u, out + o, &why) : -1;
+
+		if (got == 1) {
+			(*raw)[o++] = (size_t)(p - body);
+		} else {
+			for (size_t k = 0; k < u; k++) {
+				(*raw)[o] = (size_t)(p - body) + k;
+				out[o++] = p[k];
+			}
+		}
+		p += u;
+	}
+	(*raw)[o] = (size_t)(end - body);
+	*n = o;
+	return out;
+}
+
+/* A word of an integer cast type (scripts/vocab.def), or a qualifier. */
 static int int_word(const struct model *m, const struct span *s, size_t i)
 {
-	size_t k;
+	const struct tok *k;
 
-	for (k = 0; int_words[k]; k++)
-		if (s_is(m, s, i, int_words[k]))
-			return 1;
-	return 0;
+	if (!s_word(m, s, i))
+		return 0;
+	k = T(m, s, i);
+	return vocab_int_word(m->lx.t + k->off, k->len) ||
+		s_is(m, s, i, "const") || s_is(m, s, i, "volatile");
 }
 
 /* Is the text "__user *NAME" (or "__user *const NAME") in the file? */
@@ -985,7 +1027,7 @@ static int user_name(const struct model *m, const char *name, size_t len)
 	const struct lexer *lx = &m->lx;
 	size_t i;
 
-	if (len == 9 && !memcmp(name, "sival_ptr", 9))
+	if (vocab_user_field(name, len))
 		return 1;
 	for (i = 0; i + 2 < lx->ntk; i++) {
 		size_t j = i + 2;
@@ -1099,14 +1141,16 @@ static void judge(struct model *m, const struct span *s, struct lex_call *c,
 	struct joined j;
 	struct fmt_iter it = { 0 };
 	struct fmt_conv cv;
-	size_t ai = c->fn->fmt + 1;
+	size_t ai = c->fn->fmt + 1, nbytes, *raw;
+	char *bytes;
 
 	join_alt(m, s, a, &j);
 	c->formats = xrealloc(c->formats, (c->nformats + 1) * sizeof(*c->formats));
 	c->formats[c->nformats++] = xstrdup(j.text);
-	it.lenient = 1;
-	while (fmt_next(j.text + 1, j.len - 2, &it, &cv)) {
-		size_t idx = ai++;
+	bytes = decode_joined(&j, &nbytes, &raw);
+	it.partial = 1;
+	while (fmt_next(bytes, nbytes, &it, &cv)) {
+		size_t idx = ai++, end = raw[cv.start + cv.len];
 		int have = !c->fn->va && idx < nargs;
 		char *arg = have ? s_text(m, s, args[idx][0], args[idx][1]) : NULL;
 		const struct tok *last = have ? T(m, s, args[idx][1] - 1) : NULL;
@@ -1115,13 +1159,16 @@ static void judge(struct model *m, const struct span *s, struct lex_call *c,
 			 s_is(m, s, args[idx][1] - 2, ".")) &&
 			user_name(m, m->lx.t + last->off, last->len);
 
+		/* from here on, the conversion as spelled in the source */
+		cv.start = raw[cv.start];
+		cv.len = end - cv.start;
 		if (cv.incomplete && a->macro) {
 			if (!c->opaque)
 				c->opaque = "a conversion completed by a macro";
 			free(arg);
-		} else if (cv.type == 'p' && cv.ext == 'x') {
+		} else if (cv.kind == SEQ_PTR_RAW) {
 			add_finding(c, &j, &cv, user ? "px-user" : "px", arg, 0);
-		} else if (cv.type == 'p' && !m->hashed && !alnum(cv.ext)) {
+		} else if (cv.kind == SEQ_PTR_HASHED && !m->hashed && !alnum(cv.ext)) {
 			add_finding(c, &j, &cv, user ? "px-user" : "p-unhashed", arg, 0);
 		} else if (cv.kind == SEQ_PTR_INT && have) {
 			int r = int_cast(m, s, args[idx][0], args[idx][1]);
@@ -1134,6 +1181,8 @@ static void judge(struct model *m, const struct span *s, struct lex_call *c,
 			free(arg);
 		}
 	}
+	free(bytes);
+	free(raw);
 	joined_free(&j);
 }
 

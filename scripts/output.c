@@ -15,19 +15,9 @@
 
 #include "output.h"
 #include "ptrguard.h"
+#include "vocab.h"
 
-static const struct {
-	const char *id;
-	const char *text;
-} classes[] = {
-	{ "px", "%px prints a raw kernel address to user space" },
-	{ "p-unhashed", "plain %p prints a raw kernel address (tree older than v4.15)" },
-	{ "int-cast", "a pointer cast to an integer is printed with a long-wide conversion" },
-	{ "px-gated", "%px whose value is zeroed by a privilege check, or a constant NULL (low confidence)" },
-	{ "px-user", "%px of a __user pointer (low confidence)" },
-};
-
-#define NCLASSES (sizeof(classes) / sizeof(classes[0]))
+#define NCLASSES vocab_nclasses
 
 /* Length of the valid UTF-8 sequence at @p (whose first byte is >= 0x80), or 0. */
 static size_t utf8_len(const unsigned char *p)
@@ -169,7 +159,7 @@ static size_t rule_index(const char *cls, const char **extra, size_t nextra)
 	size_t i;
 
 	for (i = 0; i < NCLASSES; i++)
-		if (!strcmp(cls, classes[i].id))
+		if (!strcmp(cls, vocab_classes[i].id))
 			return i;
 	for (i = 0; i < nextra; i++)
 		if (!strcmp(cls, extra[i]))
@@ -203,8 +193,8 @@ static int sarif(FILE *out, const char *tool, const struct finding *f, size_t n)
 	fputs(", \"informationUri\": \"https://www.kernel.org/doc/html/latest/core-api/printk-formats.html\",\n"
 	      "      \"rules\": [", out);
 	for (i = 0; i < NCLASSES + nextra; i++) {
-		const char *id = i < NCLASSES ? classes[i].id : extra[i - NCLASSES];
-		const char *text = i < NCLASSES ? classes[i].text : extra[i - NCLASSES];
+		const char *id = i < NCLASSES ? vocab_classes[i].id : extra[i - NCLASSES];
+		const char *text = i < NCLASSES ? vocab_classes[i].summary : extra[i - NCLASSES];
 		struct finding probe = { .cls = (char *)id };
 
 		fputs(i ? ",\n        {\"id\": " : "\n        {\"id\": ", out);

@@ -18,12 +18,11 @@
  * cast rule, with no such cast) can be left out without losing a finding.
  * The scan is a small C lexer: line splicing, comments, character
  * literals, string literals joined when adjacent, parentheses.  Each run
- * of joined literals is walked by fmt.c's decoder in its lenient mode,
- * which reads a format the way the rules' Python does.  What it cannot
+ * of joined literals is decoded (escapes) and walked by fmt.c's decoder,
+ * which reads a format as vsnprintf() and the rules do.  What it cannot
  * rule out counts as present: a run ending inside a conversion ("%"
- * before a macro), a byte >= 0x80 where a conversion character is due
- * (Python's isdigit() takes some of them as width digits), an apostrophe
- * that starts no character literal (in #if 0 prose).
+ * before a macro), an escape that is not C, an apostrophe that starts no
+ * character literal (in #if 0 prose).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -32,6 +31,7 @@
 
 #include "fmt.h"
 #include "prefilter.h"
+#include "vocab.h"
 #include "ptrguard.h"
 
 struct scan {
@@ -41,6 +41,7 @@ struct scan {
 	char *run;		/* the joined literals of the current run */
 	size_t rlen, ralloc;
 	int in_run;
+	int run_odd;		/* an escape that is not C: the run is unknown */
 	unsigned char *open;	/* per open '(': F_* bits */
 	size_t depth, alloc, nseq;
 	int prev;		/* the previous token */
@@ -93,15 +94,19 @@ static char *splice(const char *buf, size_t len, size_t *out)
 
 static void run_add(struct scan *s, const char *p, size_t len)
 {
-	size_t i;
+	const char *why;
+	long got;
 
 	if (s->rlen + len + 1 > s->ralloc) {
 		s->ralloc = 2 * (s->rlen + len + 1);
 		s->run = xrealloc(s->run, s->ralloc);
 	}
-	/* a NUL would end fmt_next()'s walk; the rules read on past it */
-	for (i = 0; i < len; i++)
-		s->run[s->rlen++] = p[i] ? p[i] : '\001';
+	/* the bytes the kernel sees: a NUL ends the walk, as it ends vsnprintf() */
+	got = fmt_unescape(p, len, s->run + s->rlen, &why);
+	if (got < 0)
+		s->run_odd = 1;
+	else
+		s->rlen += (size_t)got;
 	s->in_run = 1;
 }
 
@@ -114,12 +119,14 @@ static void run_flush(struct scan *s)
 
 	if (!s->in_run)
 		return;
-	it.lenient = 1;
+	it.partial = 1;
+	if (s->run_odd)
+		bits |= PF_RAW | PF_PTR | PF_WIDE_INT;
 	while (fmt_next(s->run, s->rlen, &it, &c)) {
-		if (c.incomplete || (c.unsupported && (unsigned char)c.type >= 0x80))
+		if (c.incomplete)
 			bits |= PF_RAW | PF_PTR | PF_WIDE_INT;
 		else if (c.type == 'p')
-			bits |= c.ext == 'x' ? PF_RAW | PF_PTR : PF_PTR;
+			bits |= c.kind == SEQ_PTR_RAW ? PF_RAW | PF_PTR : PF_PTR;
 		else if (c.kind == SEQ_PTR_INT)
 			bits |= PF_WIDE_INT;
 	}
@@ -128,6 +135,7 @@ static void run_flush(struct scan *s)
 	s->bits |= bits;
 	s->rlen = 0;
 	s->in_run = 0;
+	s->run_odd = 0;
 }
 
 static int word_byte(unsigned char c)
@@ -158,15 +166,6 @@ static size_t skip_blank(const struct scan *s, size_t i)
 	}
 	return i;
 }
-
-/* The integer types of seq_int_cast.cocci's "type I" and "type I2". */
-static const char *const int_types[] = {
-	"unsigned", "signed", "long", "int", "short", "char",
-	"u8", "u16", "u32", "u64", "s8", "s16", "s32", "s64",
-	"__u32", "__u64", "__s64", "uintptr_t", "intptr_t", "ulong",
-	"size_t", "ssize_t", "uint32_t", "uint64_t", "int64_t",
-	"phys_addr_t", "resource_size_t", "ptrdiff_t", "kernel_ulong_t",
-};
 
 static int is_word(const char *w, size_t len, const char *name)
 {
@@ -267,8 +266,8 @@ static int cast_is_argument(const struct scan *s, size_t i)
 static int int_cast_at(const struct scan *s, size_t i)
 {
 	const char *t = s->t, *w;
-	size_t len, k;
-	int type = 0, known;
+	size_t len;
+	int type = 0;
 
 	for (i = skip_blank(s, i + 1); i < s->n; i = skip_blank(s, i)) {
 		if (t[i] == ')')
@@ -277,10 +276,7 @@ static int int_cast_at(const struct scan *s, size_t i)
 			return 0;
 		for (w = t + i, len = 0; i < s->n && word_byte((unsigned char)t[i]); i++)
 			len++;
-		known = 0;
-		for (k = 0; k < sizeof(int_types) / sizeof(int_types[0]) && !known; k++)
-			known = is_word(w, len, int_types[k]);
-		if (known)
+		if (vocab_int_word(w, len))
 			type = 1;
 		else if (!is_word(w, len, "const") && !is_word(w, len, "volatile") &&
 			 !(len > 2 && w[0] == '_' && w[1] == '_'))
@@ -529,26 +525,14 @@ int prefilter_keep(enum pf_rule r, unsigned int bits, const char *path)
  * function of the call it reports: a typedef (spatch parses the rest of
  * the file by it); __user (seq_px.cocci's pg_user_name() looks for a
  * "__user *NAME" declaration anywhere); and the privilege checks of
- * seq_px.cocci's gate rules ("identifier chk = {...}", and kptr_restrict),
- * one of which, gatefield, matches "X->fld = <+... chk(...) ...+>" in any
- * function (kallsyms_open() for s_show()'s %px).  tests/gate/run checks
- * that this list holds every name of those rule lists.
+ * seq_px.cocci's gate rules (scripts/vocab.def's PG_PRIV_CHECK and
+ * PG_PRIV_VAR), one of which, gatefield, matches "X->fld = <+... chk(...)
+ * ...+>" in any function (kallsyms_open() for s_show()'s %px).
  */
-static const char *const global_words[] = {
-	"typedef", "__user", "kptr_restrict",
-	"kallsyms_show_value", "capable", "ns_capable", "file_ns_capable",
-	"has_capability", "has_capability_noaudit", "has_ns_capability",
-	"perfmon_capable", "bpf_capable",
-};
-
 static int global_word(const char *w, size_t len)
 {
-	size_t i;
-
-	for (i = 0; i < sizeof(global_words) / sizeof(global_words[0]); i++)
-		if (is_word(w, len, global_words[i]))
-			return 1;
-	return 0;
+	return is_word(w, len, "typedef") || is_word(w, len, "__user") ||
+		vocab_priv_name(w, len);
 }
 
 /*

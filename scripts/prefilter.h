@@ -6,8 +6,8 @@
  * The rules only report conversions of format literals written in the
  * file itself (they re-lex the format from the source), so a file whose
  * literals hold no conversion a rule reports cannot give that rule a
- * finding.  The conversions are decoded by fmt.c (a lenient walk, see
- * fmt_iter.lenient), the one decoder of the userspace tools.  The answer
+ * finding.  The conversions are decoded by fmt.c, the one decoder of the
+ * userspace tools, which decodes as vsnprintf() and the rules do.  The answer
  * is conservative: anything the scan cannot rule out counts as present.
  */
 #ifndef PTRGUARD_PREFILTER_H

@@ -93,6 +93,33 @@ static inline enum seq_ptr_kind seq_ptr_int_kind(char qualifier)
 	}
 }
 
+/*
+ * seq_ptr_type_kind - kind of a decoded conversion
+ * @type: the conversion character ('d', 'x', 'p', 's'...)
+ * @qualifier: for an integer conversion, as for seq_ptr_int_kind()
+ * @ext: for 'p', as for seq_ptr_ext_kind()
+ *
+ * The one place that says which conversions are integers and which are
+ * pointers: characters and strings print no address.
+ */
+static inline enum seq_ptr_kind seq_ptr_type_kind(char type, char qualifier,
+						  char ext)
+{
+	switch (type) {
+	case 'p':
+		return seq_ptr_ext_kind(ext);
+	case 'd':
+	case 'i':
+	case 'o':
+	case 'u':
+	case 'x':
+	case 'X':
+		return seq_ptr_int_kind(qualifier);
+	default:
+		return SEQ_PTR_NONE;
+	}
+}
+
 /* Short stable names, used in reports and in the differential test. */
 static inline const char *seq_ptr_kind_name(enum seq_ptr_kind kind)
 {

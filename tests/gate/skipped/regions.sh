@@ -21,7 +21,7 @@ top=${TOP:-$(cd "$here/../../.." && pwd)}
 dir=$(cd "$1" && pwd) || exit 2
 shift
 [ $# -ge 1 ] || exit 0
-rule=$top/cocci/seq_px.cocci
+rule=$top/build/cocci/seq_px.cocci
 macros=
 [ -f "$top/cocci/ptrguard-macros.h" ] && macros="--macro-file $top/cocci/ptrguard-macros.h"
 spatch=${SPATCH:-spatch}

@@ -1,41 +1,12 @@
-// SPDX-License-Identifier: GPL-2.0-only
-///
-/// Find pointers cast to an integer and printed with a long-wide integer
-/// conversion (%lx, %llx, %lu, %zx...) into seq_file output (/proc,
-/// debugfs, tracefs).  Unlike %p, such a conversion is never hashed: the
-/// reader sees the raw kernel address.  From
-/// Documentation/core-api/printk-formats.rst:
-///  Please consider whether or not you are leaking sensitive information
-///  about the kernel memory layout before printing pointers with %px. %px
-///  is functionally equivalent to %lx (or %lu).
-/// Print the pointer itself with %p instead.
-///
-/// Whether the expression is a pointer is only known from its type, so
-/// the headers must be parsed: this rule is several times slower than
-/// seq_px.cocci.
-///
-// Confidence: High
-// Copyright: (C) 2026 The ptrguard authors
-// Options: --all-includes --include-headers-for-types
-// Keywords: seq_printf, seq_buf_printf, trace_seq_printf, %lx
-//
-
-virtual patch
-virtual context
-virtual org
-virtual report
-virtual ptrguard
-
-@initialize:python@
-@@
 """
-The Python side of ptrguard's rules, identical in cocci/seq_px.cocci and
-cocci/seq_int_cast.cocci (tests/cocci/run checks it).  The SmPL rules find
-the seq-output calls (pg_note_call) and classify their arguments
-(pg_mark); these helpers re-lex each call's format from the source text,
-decode its conversions as lib/vsprintf.c does, pair them with the
-arguments, and print findings in the selected mode.  No at-sign, hash or
-double backslash appears here: spatch's SmPL lexer would misread them.
+The Python side of ptrguard's rules.  The SmPL rules find the seq-output
+calls (pg_note_call) and classify their arguments (pg_mark); these helpers
+re-lex each call's format from the source text, decode its conversions as
+lib/vsprintf.c does, give each the kind of include/linux/seq_ptr_kind.h
+(the PG_ tables above this text are made from that header and from
+scripts/vocab.def when the rule is built), pair them with the arguments,
+and print findings in the selected mode.  No at-sign or double backslash
+appears here: spatch's SmPL lexer would misread them.
 """
 import os
 import re
@@ -49,9 +20,10 @@ CMT_OPEN = '/' + '*'
 CMT_CLOSE = '*' + '/'
 CMT_LINE = '/' + '/'
 FLAGS = '-+ 0' + chr(35)
-INT_TYPES = 'diouxX'
-WIDE = 'lLzZt'
-USER_FIELDS = ('sival_ptr',)
+DIGITS = '0123456789'
+CONVERSIONS = 'cspdiouxX'
+ESCAPES = {'n': NL, 't': TAB, 'r': chr(13), 'a': chr(7), 'b': chr(8),
+           'f': chr(12), 'v': chr(11), 'e': chr(27)}
 
 pg_src = {}
 pg_version = {}
@@ -303,7 +275,8 @@ def pg_matching(toks, i):
 
 
 def pg_chars(t, pieces):
-    """The characters of concatenated literal pieces, each with its file offset."""
+    """The characters of concatenated literal pieces, each with its file
+    offset; an escape sequence is one character, spelled as written."""
     out = []
     for kind, s, e in pieces:
         i = s + 1
@@ -311,16 +284,52 @@ def pg_chars(t, pieces):
             if t[i] == BS and t[i + 1] == NL:
                 i += 2
                 continue
-            if t[i] == BS:
-                j = i + 1
-                while j < e - 1 and t[j] == BS and t[j + 1] == NL:
-                    j += 2
-                out.append((t[i] + t[j], i))
-                i = j + 1
+            if t[i] != BS:
+                out.append((t[i], i))
+                i += 1
                 continue
-            out.append((t[i], i))
-            i += 1
+            j = i + 1
+            while j < e - 1 and t[j] == BS and t[j + 1] == NL:
+                j += 2
+            text = BS + t[j]
+            j += 1
+            if text[1] in '01234567':
+                while j < e - 1 and len(text) < 4 and t[j] in '01234567':
+                    text += t[j]
+                    j += 1
+            elif text[1] == 'x':
+                while j < e - 1 and t[j] in DIGITS + 'abcdefABCDEF':
+                    text += t[j]
+                    j += 1
+            out.append((text, i))
+            i = j
     return out
+
+
+def pg_byte(c):
+    """The character an escape sequence (or a plain character) stands for."""
+    if len(c) == 1:
+        return c
+    if c[1] in '01234567':
+        return chr(int(c[1:], 8) & 255)
+    if c[1] == 'x' and len(c) > 2:
+        return chr(int(c[2:], 16) & 255)
+    return ESCAPES.get(c[1], c[1])
+
+
+def pg_isalnum(c):
+    """isalnum() of the kernel's lib/ctype.c: ASCII, and the Latin-1 letters."""
+    o = ord(c)
+    if o >= 192:
+        return o != 215 and o != 247
+    return o < 128 and c.isalnum()
+
+
+def pg_kind(conv, qual, ext):
+    """The seq_ptr_kind.h kind of a decoded conversion, by name."""
+    if conv == 'p':
+        return PG_EXT_KIND.get(ext[:1], PG_EXT_DEFAULT)
+    return PG_TYPE_KIND.get(conv + qual, 'none')
 
 
 def pg_literal(chars):
@@ -329,59 +338,82 @@ def pg_literal(chars):
 
 
 def pg_conversions(chars):
-    """Conversions of a format, decoded as lib/vsprintf.c format_decode() does."""
+    """Conversions of a format, decoded as format_decode() and vsnprintf()
+    of lib/vsprintf.c do: flags, a width (a '*' takes an int), a precision,
+    a qualifier (h hh l ll L z t: 'H' stands for hh, 'L' for ll), the
+    conversion, and after a 'p' every alphanumeric character.  A %% takes
+    nothing; the walk ends where vsnprintf() ends: at the end of the
+    format, at a NUL and at an unsupported conversion."""
+    b = [pg_byte(c) for c, o in chars]
+    n = b.index(chr(0)) if chr(0) in b else len(b)
     convs = []
-    n = len(chars)
     i = 0
     while i < n:
-        if chars[i][0] != '%':
+        if b[i] != '%':
             i += 1
             continue
         start = i
         i += 1
         stars = 0
-        while i < n and chars[i][0] in FLAGS:
+        while i < n and b[i] in FLAGS:
             i += 1
-        if i < n and chars[i][0] == '*':
+        if i < n and b[i] == '*':
             stars += 1
             i += 1
         else:
-            while i < n and chars[i][0].isdigit():
+            while i < n and b[i] in DIGITS:
                 i += 1
-        if i < n and chars[i][0] == '.':
+        if i < n and b[i] == '.':
             i += 1
-            if i < n and chars[i][0] == '*':
+            if i < n and b[i] == '*':
                 stars += 1
                 i += 1
             else:
-                while i < n and chars[i][0].isdigit():
+                while i < n and b[i] in DIGITS:
                     i += 1
         qual = ''
-        if i < n and chars[i][0] in 'hlLzZt':
-            qual = chars[i][0]
+        if i < n and b[i] in 'hlLzt':
+            qual = b[i]
             i += 1
-            if qual in 'hl' and i < n and chars[i][0] == qual:
-                qual = qual + qual
+            if qual in 'hl' and i < n and b[i] == qual:
+                qual = qual.upper()
                 i += 1
-        if i >= n:
-            break
-        conv = chars[i][0]
+        conv = b[i] if i < n else ''
         i += 1
+        if conv != '%' and (conv == '' or conv not in CONVERSIONS):
+            if stars:
+                convs.append({'off': chars[start][1], 'text': '', 'conv': '',
+                              'qual': qual, 'ext': '', 'stars': stars, 'kind': None,
+                              'takes': False, 'span': []})
+            break
         ext = ''
         if conv == 'p':
-            while i < n and len(chars[i][0]) == 1 and chars[i][0].isalnum():
-                ext += chars[i][0]
+            while i < n and pg_isalnum(b[i]):
+                ext += b[i]
                 i += 1
         text = ''.join(c for c, o in chars[start:i])
         convs.append({'off': chars[start][1], 'text': text, 'conv': conv,
                       'qual': qual, 'ext': ext, 'stars': stars,
-                      'takes': conv in 'cspdiouxXn',
+                      'kind': pg_kind(conv, qual, ext) if conv != '%' else None,
+                      'takes': conv != '%',
                       'span': [o for c, o in chars[start:i]]})
     return convs
 
 
-def pg_is_wide_int(cv):
-    return cv['conv'] in INT_TYPES and cv['qual'][:1] in WIDE and cv['qual'] != ''
+def pg_format_kinds(line):
+    """Kinds of a line of C string literals, as ptrguard fmt prints them:
+    one per argument taken, a '*' width or precision first.  The
+    differential test (tests/model) runs it over every seq-output format
+    of a tree; None if the line is not made of string literals."""
+    toks = pg_tokens(line, 0, len(line))
+    if not toks or any(k[0] != 'str' for k in toks):
+        return None
+    kinds = []
+    for cv in pg_conversions(pg_chars(line, toks)):
+        kinds += ['none'] * cv['stars']
+        if cv['takes']:
+            kinds.append(cv['kind'])
+    return ','.join(kinds)
 
 
 def pg_key(p):
@@ -464,18 +496,18 @@ def pg_analyze(p):
             gate = pg_marks.get(k + ('call',))
             cls = None
             why = ''
-            if cv['conv'] == 'p' and cv['ext'][:1] == 'x':
-                cls, why = 'px', 'raw kernel address in seq_file output; use %p (hashed) or %pK'
+            if cv['kind'] == 'raw':
+                cls, why = 'px', PG_MESSAGES['px']
                 if mark and mark[0] in ('px-gated', 'px-user'):
                     cls, why = mark[0], mark[1]
                 elif gate:
                     cls, why = gate[0], gate[1]
-            elif cv['conv'] == 'p' and cv['ext'] == '' and not hashed:
-                cls, why = 'p-unhashed', 'plain %p prints the raw address before v4.15; use %pK'
+            elif cv['kind'] == 'hashed' and cv['ext'] == '' and not hashed:
+                cls, why = 'p-unhashed', PG_MESSAGES['p-unhashed']
                 if mark and mark[0] == 'px-user':
                     cls, why = mark[0], mark[1]
-            elif pg_is_wide_int(cv) and mark and mark[0] == 'int-cast':
-                cls, why = 'int-cast', 'pointer cast to an integer prints the raw address; print the pointer with %p'
+            elif cv['kind'] == 'int' and mark and mark[0] == 'int-cast':
+                cls, why = 'int-cast', PG_MESSAGES['int-cast']
             if cls is None or cls not in pg_classes:
                 continue
             line, col = pg_linecol(p.file, cv['off'])
@@ -488,13 +520,10 @@ def pg_analyze(p):
     return pg_done[k]
 
 
-LEAKS = ('px', 'p-unhashed', 'int-cast')
-
-
 def pg_has_leak(p):
     try:
         r = pg_analyze(p[0])
-        return bool(r) and any(f['cls'] in LEAKS for f in r[2])
+        return bool(r) and any(f['cls'] in PG_LEAKS for f in r[2])
     except Exception as e:
         pg_error(p[0], e)
         return False
@@ -583,7 +612,7 @@ def pg_wrapper_macro(p, fmt):
 
 def pg_user_name(p, name):
     """Is name declared as a __user pointer in this file, or a known uapi user-pointer field?"""
-    if name in USER_FIELDS:
+    if name in PG_USER_FIELDS:
         return True
     k = (p.file, name)
     if k not in pg_user:
@@ -593,259 +622,3 @@ def pg_user_name(p, name):
         pg_user[k] = re.search(pat, t) is not None
     return pg_user[k]
 
-pg_classes = ('int-cast',)
-pg_call_records = False
-
-// The seq_file printf family: the format is argument 1 of each.  The names
-// are spelled out (not an identifier set) so that spatch's grep prefilter
-// keeps only the files that call one of them.
-@seqcall@
-position pc;
-@@
-(
-seq_printf@pc(...)
-|
-seq_buf_printf@pc(...)
-|
-trace_seq_printf@pc(...)
-)
-
-@script:python@
-pc << seqcall.pc;
-@@
-try:
-    pg_note_call(pc[0], 1, False)
-except Exception as e:
-    pg_error(pc[0], e)
-
-// The va_list variants: only a literal format handed to them is examined.
-@seqvcall@
-position pc;
-@@
-(
-seq_vprintf@pc(...)
-|
-seq_buf_vprintf@pc(...)
-|
-trace_seq_vprintf@pc(...)
-)
-
-@script:python@
-pc << seqvcall.pc;
-@@
-try:
-    pg_note_call(pc[0], 1, True)
-except Exception as e:
-    pg_error(pc[0], e)
-
-// A local function wrapper: a variadic function that hands its own format
-// and its va_list to a va_list variant (SEQ_printf in kernel/time/timer_list.c).
-@fnwrap depends on seqvcall@
-identifier w, fmt, ap;
-parameter list[n] ps;
-expression s;
-type R, T;
-@@
-R w(ps, T fmt, ...)
-{
-	<+...
-(
-	seq_vprintf(s, fmt, ap)
-|
-	seq_buf_vprintf(s, fmt, ap)
-|
-	trace_seq_vprintf(s, fmt, ap)
-)
-	...+>
-}
-
-@fnwrapcall@
-identifier fnwrap.w;
-position pc;
-@@
-w@pc(...)
-
-@script:python@
-pc << fnwrapcall.pc;
-n << fnwrap.n;
-@@
-try:
-    pg_note_call(pc[0], int(n), False)
-except Exception as e:
-    pg_error(pc[0], e)
-
-// A local macro wrapper: a variadic function-like macro whose body passes
-// one of its parameters as the format of a seq_file printf
-// (warn_or_seq_printf in mm/kmemleak.c).  spatch sees the call inside the
-// #define body; the macro's name and parameters are read from the text.
-// (A script rule that rejects every match would end the processing of the
-// file, so a call that is not in such a macro gets a name that never occurs.)
-@macbody depends on seqcall@
-identifier fmt;
-expression s;
-position pm;
-@@
-(
-seq_printf@pm(s, fmt, ...)
-|
-seq_buf_printf@pm(s, fmt, ...)
-|
-trace_seq_printf@pm(s, fmt, ...)
-)
-
-@script:python macwrap@
-pm << macbody.pm;
-fmt << macbody.fmt;
-w;
-@@
-r = None
-try:
-    r = pg_wrapper_macro(pm[0], fmt)
-except Exception as e:
-    pg_error(pm[0], e)
-if r is None:
-    coccinelle.w = cocci.make_ident('ptrguard_no_wrapper_')
-else:
-    pg_wrapfmt[(pm[0].file, r[0])] = r[1]
-    coccinelle.w = cocci.make_ident(r[0])
-
-@macwrapcall@
-identifier macwrap.w;
-position pc;
-@@
-w@pc(...)
-
-@script:python@
-pc << macwrapcall.pc;
-w << macwrap.w;
-@@
-try:
-    pg_note_call(pc[0], pg_wrapfmt[(pc[0].file, w)], False)
-except Exception as e:
-    pg_error(pc[0], e)
-
-// Class int-cast: a pointer converted to an integer, (unsigned long)ptr,
-// (u64)(uintptr_t)ptr or (unsigned long)&obj.  The conversion that prints it
-// decides: a long-wide one (%lx, %llu...) prints the whole address.
-@intcast depends on seqcall disable drop_cast@
-typedef u8, u16, u32, u64, s32, s64, __u32, __u64, __s64, uintptr_t, intptr_t,
-        ulong, uint32_t, uint64_t, int64_t, phys_addr_t,
-        resource_size_t, kernel_ulong_t;
-type I = {unsigned long, long, unsigned long long, long long, unsigned int,
-          int, unsigned, u32, u64, s32, s64, __u32, __u64, __s64, uintptr_t,
-          intptr_t, ulong, size_t, ssize_t, uint32_t, uint64_t, int64_t,
-          phys_addr_t, resource_size_t, ptrdiff_t, kernel_ulong_t};
-type I2 = {unsigned long, long, unsigned long long, long long, u64, s64,
-           __u64, __s64, uintptr_t, intptr_t, ulong, size_t, uint64_t,
-           kernel_ulong_t};
-type T;
-T *P;
-identifier f =~ "seq|SEQ";
-expression list[n] es;
-position pc;
-@@
-(
-f@pc(es, (I)P, ...)
-|
-f@pc(es, (I)(I2)P, ...)
-)
-
-@script:python@
-pc << intcast.pc;
-n << intcast.n;
-P << intcast.P;
-@@
-try:
-    pg_mark(pc[0], int(n), 'int-cast', '', P)
-except Exception as e:
-    pg_error(pc[0], e)
-
-// The same for the address of an object: (unsigned long)&obj.
-@intcastaddr depends on seqcall disable drop_cast@
-type I = {unsigned long, long, unsigned long long, long long, unsigned int,
-          int, unsigned, u32, u64, s32, s64, __u32, __u64, __s64, uintptr_t,
-          intptr_t, ulong, size_t, ssize_t, uint32_t, uint64_t, int64_t,
-          phys_addr_t, resource_size_t, ptrdiff_t, kernel_ulong_t};
-expression E;
-identifier f =~ "seq|SEQ";
-expression list[n] es;
-position pc;
-@@
-f@pc(es, (I)&E, ...)
-
-@script:python@
-pc << intcastaddr.pc;
-n << intcastaddr.n;
-E << intcastaddr.E;
-@@
-try:
-    pg_mark(pc[0], int(n), 'int-cast', '', '&' + E)
-except Exception as e:
-    pg_error(pc[0], e)
-
-// Every seq-output call found above, once all its arguments are classified.
-@final depends on seqcall || seqvcall@
-identifier f;
-position pc : script:python() { pg_is_call(pc) };
-@@
-f@pc(...)
-
-@script:python depends on report && !ptrguard@
-pc << final.pc;
-@@
-try:
-    pg_emit(pc[0], 'report')
-except Exception as e:
-    pg_error(pc[0], e)
-
-@script:python depends on org && !ptrguard@
-pc << final.pc;
-@@
-try:
-    pg_emit(pc[0], 'org')
-except Exception as e:
-    pg_error(pc[0], e)
-
-@script:python depends on ptrguard@
-pc << final.pc;
-@@
-try:
-    pg_emit(pc[0], 'ptrguard')
-except Exception as e:
-    pg_error(pc[0], e)
-
-// The calls that print a leak: marked in context mode, rewritten in patch
-// mode.  px-gated and px-user calls are left alone.
-@leak depends on (seqcall || seqvcall) && (context || patch) && !ptrguard@
-identifier f;
-position pc : script:python() { pg_has_leak(pc) };
-@@
-f@pc(...)
-
-@ctx depends on context && !patch && !ptrguard@
-identifier f;
-position leak.pc;
-@@
-* f@pc(...)
-
-@script:python fix depends on patch && !ptrguard@
-pc << leak.pc;
-call;
-@@
-s = None
-try:
-    s = pg_new_call(pc[0])
-except Exception as e:
-    pg_error(pc[0], e)
-if s is None:
-    cocci.include_match(False)
-else:
-    coccinelle.call = cocci.make_expr(s)
-
-@depends on patch && !ptrguard@
-identifier f;
-position leak.pc;
-expression fix.call;
-@@
-- f@pc(...)
-+ call

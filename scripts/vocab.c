@@ -1,0 +1,93 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * vocab: the lists of scripts/vocab.def, compiled once for the C tools.
+ * build/mkrule compiles the same file into the rules.
+ */
+#include <string.h>
+
+#include "vocab.h"
+
+#define N(a) (sizeof(a) / sizeof((a)[0]))
+
+const struct vocab_seq_output vocab_seq_outputs[] = {
+#define PG_SEQ_OUTPUT(name, fmt, va) { #name, fmt, va },
+#include "vocab.def"
+};
+const size_t vocab_nseq_outputs = N(vocab_seq_outputs);
+
+const struct vocab_class vocab_classes[] = {
+#define PG_CLASS(id, rule, leak, message, summary) { id, rule, leak, message, summary },
+#include "vocab.def"
+};
+const size_t vocab_nclasses = N(vocab_classes);
+
+static const char *const int_casts[] = {
+#define PG_INT_CAST(type, wide) #type,
+#include "vocab.def"
+};
+
+static const char *const priv_names[] = {
+#define PG_PRIV_CHECK(name) #name,
+#define PG_PRIV_VAR(name) #name,
+#include "vocab.def"
+};
+
+static const char *const user_fields[] = {
+#define PG_USER_FIELD(name) #name,
+#include "vocab.def"
+};
+
+static int is(const char *w, size_t len, const char *name)
+{
+	return strlen(name) == len && !memcmp(w, name, len);
+}
+
+int vocab_int_word(const char *w, size_t len)
+{
+	size_t i;
+
+	for (i = 0; i < N(int_casts); i++) {
+		const char *p = int_casts[i];
+
+		/* the words of "unsigned long long", one by one */
+		while (*p) {
+			size_t n = strcspn(p, " ");
+
+			if (n == len && !memcmp(p, w, len))
+				return 1;
+			p += n;
+			p += strspn(p, " ");
+		}
+	}
+	return 0;
+}
+
+int vocab_priv_name(const char *w, size_t len)
+{
+	size_t i;
+
+	for (i = 0; i < N(priv_names); i++)
+		if (is(w, len, priv_names[i]))
+			return 1;
+	return 0;
+}
+
+int vocab_user_field(const char *w, size_t len)
+{
+	size_t i;
+
+	for (i = 0; i < N(user_fields); i++)
+		if (is(w, len, user_fields[i]))
+			return 1;
+	return 0;
+}
+
+const struct vocab_class *vocab_class(const char *id)
+{
+	size_t i;
+
+	for (i = 0; i < N(vocab_classes); i++)
+		if (!strcmp(vocab_classes[i].id, id))
+			return &vocab_classes[i];
+	return NULL;
+}
