@@ -533,6 +533,17 @@ def pg_esc(s):
     return s.replace(BS, BS + BS).replace(TAB, BS + 't').replace(NL, BS + 'n')
 
 
+class PgPos:
+    """Where a finding is, for coccilib's printers: the conversion inside
+    the format, which is not where the SmPL matched (the call)."""
+
+    def __init__(self, file, line, column, column_end):
+        self.file = file
+        self.line = line
+        self.column = column
+        self.column_end = column_end
+
+
 def pg_emit(p, mode):
     r = pg_analyze(p)
     if not r:
@@ -548,12 +559,11 @@ def pg_emit(p, mode):
         return
     for f in found:
         msg = '%s %s: %s' % (f['cls'], f['conv'], f['why'])
+        at = PgPos(p.file, f['line'], f['col'], f['end'])
         if mode == 'report':
-            print('%s:%d:%d-%d: %s' % (p.file, f['line'], f['col'], f['end'], msg))
+            coccilib.report.print_report(at, msg)
         else:
-            msg = msg.replace('[', '(').replace(']', ')')
-            print('* TODO [[view:%s::face=ovl-face1::linb=%d::colb=%d::cole=%d][%s]]'
-                  % (p.file, f['line'], f['col'], f['end'], msg))
+            coccilib.org.print_todo(at, msg.replace('[', '(').replace(']', ')'))
 
 
 def pg_new_call(p):
