@@ -1082,19 +1082,38 @@ static int pointer_name(const struct model *m, const char *name, size_t len)
 static int int_cast(const struct model *m, const struct span *s, size_t b, size_t e)
 {
 	size_t c, i, casts = 0;
+	int wide[3];
 
-	while (b < e && s_is(m, s, b, "(")) {
+	while (b < e && s_is(m, s, b, "(") && casts < 3) {
+		char type[128];
+		size_t n = 0;
+
 		c = s_close(m, s, b);
 		if (c >= e || c == b + 1)
 			break;
-		for (i = b + 1; i < c && int_word(m, s, i); i++)
-			;
+		for (i = b + 1; i < c && int_word(m, s, i); i++) {
+			const struct tok *k = T(m, s, i);
+
+			if (s_is(m, s, i, "const") || s_is(m, s, i, "volatile"))
+				continue;
+			if (n + k->len + 2 > sizeof(type))
+				break;
+			if (n)
+				type[n++] = ' ';
+			memcpy(type + n, m->lx.t + k->off, k->len);
+			n += k->len;
+		}
 		if (i != c)
+			break;
+		type[n] = '\0';
+		wide[casts] = vocab_int_cast(type);
+		if (wide[casts] < 0)
 			break;
 		casts++;
 		b = c + 1;
 	}
-	if (!casts || b >= e)
+	/* the shapes of the cast rule: (I)P, and (I)(I2)P with a wide I2 */
+	if (!casts || casts > 2 || (casts == 2 && !wide[1]) || b >= e)
 		return 0;
 	if (s_is(m, s, b, "&"))
 		return 1;

@@ -21,8 +21,11 @@ const struct vocab_class vocab_classes[] = {
 };
 const size_t vocab_nclasses = N(vocab_classes);
 
-static const char *const int_casts[] = {
-#define PG_INT_CAST(type, wide) #type,
+static const struct {
+	const char *type;
+	int wide;
+} int_casts[] = {
+#define PG_INT_CAST(type, wide) { #type, wide },
 #include "vocab.def"
 };
 
@@ -47,7 +50,7 @@ int vocab_int_word(const char *w, size_t len)
 	size_t i;
 
 	for (i = 0; i < N(int_casts); i++) {
-		const char *p = int_casts[i];
+		const char *p = int_casts[i].type;
 
 		/* the words of "unsigned long long", one by one */
 		while (*p) {
@@ -60,6 +63,16 @@ int vocab_int_word(const char *w, size_t len)
 		}
 	}
 	return 0;
+}
+
+int vocab_int_cast(const char *type)
+{
+	size_t i;
+
+	for (i = 0; i < N(int_casts); i++)
+		if (!strcmp(int_casts[i].type, type))
+			return int_casts[i].wide;
+	return -1;
 }
 
 int vocab_priv_name(const char *w, size_t len)

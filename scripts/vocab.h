@@ -26,6 +26,12 @@ extern const size_t vocab_nclasses;
 
 /* Is @w (@len bytes) a word of an integer cast type ("unsigned", "u64")? */
 int vocab_int_word(const char *w, size_t len);
+/*
+ * An integer cast type, spelled as words joined by single blanks
+ * ("unsigned long"): 1 if it holds a whole pointer, 0 if it is narrower,
+ * -1 if it is no cast type of the vocabulary.
+ */
+int vocab_int_cast(const char *type);
 /* ... the name of a privilege check or privilege variable? */
 int vocab_priv_name(const char *w, size_t len);
 /* ... a uapi field that holds a user-space pointer? */
