@@ -64,7 +64,6 @@ struct gate {
 	char **touched;			/* every path any patch names, sorted, unique */
 	size_t ntouched;
 	char *tmp;			/* holds the shadows; removed at exit */
-	char *cast_rules;		/* see make_cast_rules() */
 	char *python;			/* gate_python() */
 	struct shadow *states;		/* series: n + 1; otherwise 2 */
 	size_t nstates;
@@ -767,44 +766,20 @@ static int findings_unchanged(const struct gate *g, const char *f)
 }
 
 /*
- * cocci_run() runs seq_px.cocci, plus seq_int_cast.cocci when casts is
- * set, over all its files in one spatch process per rule.  The gate wants
- * the two rules apart: seq_px.cocci once over both sides of a combined
- * run (combine_states()), seq_int_cast.cocci on each side alone (it loses
- * findings in the second file of a run), and both at once on two cores.
- * So seq_int_cast.cocci also runs from a rules directory where it is the
- * only rule, linked under the name cocci_run() looks for when casts is 0.
- * (An adapter: cocci_opts has no way to pick one rule.)
+ * The gate runs the two rules apart (cocci_opts.rules): seq_px.cocci once
+ * over both sides of a combined run (combine_states()), seq_int_cast.cocci
+ * on each side alone (it loses findings in the second file of a run), and
+ * both at once on two cores.  Both must be there before any runs.
  */
-static int make_cast_rules(struct gate *g)
+static int check_cast_rule(const struct gate *g)
 {
-	char *dir, *link, *target;
+	char *target = xasprintf("%s/seq_int_cast.cocci", g->rules);
 	int ret = 0;
 
-	if (asprintf(&dir, "%s/cast-rules", g->tmp) < 0 ||
-	    asprintf(&link, "%s/seq_px.cocci", dir) < 0 ||
-	    asprintf(&target, "%s/seq_int_cast.cocci", g->rules) < 0)
-		die("out of memory");
 	if (access(target, R_OK)) {
 		error("gate: %s: %s", target, strerror(errno));
 		ret = -1;
-	} else if (mkdir(dir, 0700) || symlink(target, link)) {
-		error("gate: %s: %s", link, strerror(errno));
-		ret = -1;
-	} else {
-		/* and the macro file beside it (cocci.c gives it to spatch) */
-		char *mf = xasprintf("%s/%s", g->rules, cocci_macro_file);
-		char *ml = xasprintf("%s/%s", dir, cocci_macro_file);
-
-		if (!access(mf, R_OK) && symlink(mf, ml)) {
-			error("gate: %s: %s", ml, strerror(errno));
-			ret = -1;
-		}
-		free(mf);
-		free(ml);
 	}
-	g->run.cast_rules_dir = g->cast_rules = dir;
-	free(link);
 	free(target);
 	return ret;
 }
@@ -909,7 +884,7 @@ static int gate_main(struct gate *g, char **inputs, size_t ninputs)
 	 * The rule runs.  Each file gets the rules its text says can fire
 	 * (file_needs()); the findings of a base file may come from the
 	 * cache instead (gate_cache.c; store[1]: the cast rule ran too).  Then, per state,
-	 * seq_int_cast.cocci alone (see make_cast_rules()) and seq_px.cocci,
+	 * seq_int_cast.cocci alone (see check_cast_rule()) and seq_px.cocci,
 	 * once for both states when they are combined (combine_states()).
 	 * A run left without files does not start: no file would mean the
 	 * whole tree to cocci_run().
@@ -976,7 +951,7 @@ static int gate_main(struct gate *g, char **inputs, size_t ninputs)
 				owner[m++] = k;
 			}
 		}
-		if (m && make_cast_rules(g)) {
+		if (m && check_cast_rule(g)) {
 			ret = -1;
 		} else {
 			ret = gate_run_jobs(&g->run, run, m);
@@ -1109,7 +1084,6 @@ int cmd_gate(int argc, char **argv)
 	free(g.base_rev);
 	free(g.rules);
 	free(g.tmp);
-	free(g.cast_rules);
 	free(g.python);
 	free(inputs);
 	cleanup_tmp();
