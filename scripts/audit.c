@@ -3,7 +3,7 @@
  * ptrguard audit: run the cocci/ rules over a kernel tree and report the
  * seq_file output that prints raw kernel addresses.
  *
- * The work (prefilter, spatch processes, records) is in cocci.c and the
+ * The work (prefilter, spatch processes, records) is cocci_run()'s and the
  * writers are in output.c; this file owns the options, the summary and the
  * exit status.
  */

@@ -16,8 +16,8 @@
  * is equal: a key, not a hash of one, so that no crafted file can pass
  * for another.  A header is named by every place spatch could find it:
  * the directory of the file, the tree's top and each -I directory of
- * cocci.c, with its content or its absence at each (tests/gate/run checks
- * that the lists here are cocci.c's).  A file with an #include that names
+ * spatch.c, with its content or its absence at each (tests/gate/run checks
+ * that the lists here are spatch.c's).  A file with an #include that names
  * no file ("#include MACRO", #include_next) is never kept.
  * The lexical model's findings (cocci_lexical()) also follow from the
  * wrappers the headers of the tree declare: the key holds that list
