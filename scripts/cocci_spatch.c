@@ -272,7 +272,8 @@ static void group_error(const struct spatch_run *s, const struct group *g, int s
 	free(why);
 }
 
-static void group_cleanup(const struct spatch_run *s, struct group *g, int keep)
+/* Remove a group's files (its output too, unless @keep). */
+static void group_cleanup(struct group *g, int keep)
 {
 	if (g->out && !keep) {
 		unlink(g->out);
@@ -283,7 +284,6 @@ static void group_cleanup(const struct spatch_run *s, struct group *g, int keep)
 	g->out = g->err = NULL;
 	if (g->list)
 		unlink(g->list);
-	(void)s;
 }
 
 static int group_done(void *ctx, size_t i, int status, int timed_out)
@@ -305,7 +305,7 @@ static int group_done(void *ctx, size_t i, int status, int timed_out)
 	s->done++;
 	s->fdone += g->files.nr;
 	progress(s->opts, s->done, s->ngroups, s->fdone, s->ftotal);
-	group_cleanup(s, g, s->opts->verbose);
+	group_cleanup(g, s->opts->verbose);
 	return ret;
 }
 
@@ -360,7 +360,7 @@ int cocci_spatch_run(const struct cocci_opts *opts, struct walk *w, const char *
 		fputc('\n', stderr);
 	for (i = 0; i < s.ngroups; i++) {
 		/* a group stopped by another's failure: its files go */
-		group_cleanup(&s, &s.groups[i], 0);
+		group_cleanup(&s.groups[i], 0);
 		strvec_clear(&s.groups[i].files);
 		strvec_clear(&s.groups[i].argv);
 		free(s.groups[i].list);
