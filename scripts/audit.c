@@ -3,7 +3,7 @@
  * ptrguard audit: run the cocci/ rules over a kernel tree and report the
  * seq_file output that prints raw kernel addresses.
  *
- * The work (prefilter, spatch processes, records) is in cocci.c and the
+ * The work (prefilter, spatch processes, records) is cocci_run()'s and the
  * writers are in output.c; this file owns the options, the summary and the
  * exit status.
  */
@@ -24,7 +24,8 @@ static const char help[] =
 "\n"
 "SYNOPSIS\n"
 "    ptrguard audit [-j N] [--tree DIR] [--rules DIR] [--casts | --no-casts]\n"
-"                   [--no-prefilter] [--json | --sarif | --patch | --list-formats]\n"
+"                   [--timeout SECONDS] [--no-prefilter]\n"
+"                   [--json | --sarif | --patch | --list-formats]\n"
 "                   [-v] [PATH...]\n"
 "\n"
 "DESCRIPTION\n"
@@ -76,6 +77,9 @@ static const char help[] =
 "        reads the headers for types (--all-includes), which makes a run\n"
 "        several times slower.  Default: --casts, except with\n"
 "        --list-formats (the %px rule already lists every call).\n"
+"    --timeout SECONDS\n"
+"        Kill a spatch process that runs longer than SECONDS (default 600;\n"
+"        0: no limit) and fail with exit status 2, naming its files.\n"
 "    --no-prefilter\n"
 "        Give spatch every file that satisfies a grep query, including the\n"
 "        files whose literals hold no conversion a rule reports.  Same\n"
@@ -108,9 +112,9 @@ static const char help[] =
 "       readable by everyone);\n"
 "    1  at least one px, p-unhashed or int-cast finding (with --patch: the\n"
 "       patch is not empty);\n"
-"    2  usage error, or a tool error: spatch missing, crashing or exiting\n"
-"       non-zero, a missing tree or rule, an unreadable file.  Nothing is\n"
-"       printed on stdout then: there is no partial result.\n"
+"    2  usage error, or a tool error: spatch missing, crashing, timing out\n"
+"       or exiting non-zero, a missing tree or rule, an unreadable file.\n"
+"       Nothing is printed on stdout then: there is no partial result.\n"
 "\n"
 "EXAMPLES\n"
 "    ptrguard audit ~/linux                  # the whole tree\n"
@@ -152,6 +156,19 @@ static int parse_jobs(const char *s, unsigned int *jobs)
 	return 0;
 }
 
+static int parse_timeout(const char *s, unsigned int *timeout)
+{
+	char *end;
+	long n;
+
+	errno = 0;
+	n = strtol(s, &end, 10);
+	if (errno || end == s || *end || n < 0 || n > 1000000)
+		return -1;
+	*timeout = (unsigned int)n;
+	return 0;
+}
+
 static int set_mode(struct audit_opts *o, enum mode m, enum output_format f,
 		    const char *opt)
 {
@@ -173,6 +190,7 @@ static int parse_options(int argc, char **argv, struct audit_opts *o, int *first
 	n = sysconf(_SC_NPROCESSORS_ONLN);
 	o->cocci.jobs = n > 0 ? (unsigned int)n : 1;
 	o->cocci.casts = -1;	/* decided by the mode below */
+	o->cocci.timeout = 600;	/* seconds per spatch process: a hung one is an error */
 	for (i = 1; i < argc; i++) {
 		const char *a = argv[i];
 		const char *val = NULL;
@@ -185,7 +203,7 @@ static int parse_options(int argc, char **argv, struct audit_opts *o, int *first
 			break;
 		/* options with a value: "-j N", "-jN", "--jobs N", "--jobs=N" */
 		if (!strcmp(a, "-j") || !strcmp(a, "--jobs") || !strcmp(a, "--tree") ||
-		    !strcmp(a, "--rules")) {
+		    !strcmp(a, "--rules") || !strcmp(a, "--timeout")) {
 			if (i + 1 >= argc)
 				return usage_error("%s: needs a value", a);
 			val = argv[++i];
@@ -193,13 +211,16 @@ static int parse_options(int argc, char **argv, struct audit_opts *o, int *first
 			val = a + 2;
 			a = "-j";
 		} else if (!strncmp(a, "--jobs=", 7) || !strncmp(a, "--tree=", 7) ||
-			   !strncmp(a, "--rules=", 8)) {
+			   !strncmp(a, "--rules=", 8) || !strncmp(a, "--timeout=", 10)) {
 			val = strchr(a, '=') + 1;
 		}
 		if (val) {
 			if (!strncmp(a, "-j", 2) || !strncmp(a, "--jobs", 6)) {
 				if (parse_jobs(val, &o->cocci.jobs) < 0)
 					return usage_error("-j %s: not a number of jobs (1-1024)", val);
+			} else if (!strncmp(a, "--timeout", 9)) {
+				if (parse_timeout(val, &o->cocci.timeout) < 0)
+					return usage_error("--timeout %s: not a number of seconds", val);
 			} else if (!strncmp(a, "--tree", 6)) {
 				o->tree = val;
 			} else {

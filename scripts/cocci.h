@@ -55,6 +55,10 @@ struct cocci_call {
 	char *format;		/* the format literal as written, escapes kept */
 };
 
+/* The rules of the rules directory, for cocci_opts.rules. */
+#define COCCI_RULE_PX	(1u << 0)	/* seq_px.cocci */
+#define COCCI_RULE_CAST	(1u << 1)	/* seq_int_cast.cocci */
+
 struct cocci_opts {
 	const char *root;	/* tree root (required) */
 	/*
@@ -67,7 +71,17 @@ struct cocci_opts {
 	const char *rules_dir;	/* directory holding the .cocci files (required) */
 	const char *spatch;	/* spatch program; NULL: $SPATCH or "spatch" */
 	unsigned int jobs;	/* parallel spatch processes; 0 means 1 */
+	/*
+	 * Seconds a spatch process may run before it is killed and the run
+	 * fails (the error names its files and the timeout); 0: no limit.
+	 */
+	unsigned int timeout;
 	int casts;		/* also run seq_int_cast.cocci (slower) */
+	/*
+	 * The rules to run, COCCI_RULE_* bits; 0: seq_px.cocci, plus
+	 * seq_int_cast.cocci when @casts is set.
+	 */
+	unsigned int rules;
 	/*
 	 * Also drop the files where a rule cannot report anything: no format
 	 * literal with a conversion it reports (prefilter.h).  Findings and
@@ -134,11 +148,12 @@ struct cocci_result {
  * prefilter spatch would apply; a rule without one is refused) and, with
  * opts->prefilter, holding a conversion the rule reports, and runs
  * the rules on them with opts->jobs spatch processes (which die with the
- * caller).  Directories named .* and symbolic links to directories met
+ * caller, and are killed after opts->timeout seconds).  Directories
+ * named .* and symbolic links to directories met
  * while walking are skipped.  Returns 0 and fills @res, or returns -1
  * after reporting the error once with error():
  * missing spatch, missing rules, unreadable or missing input, spatch
- * killed or exiting non-zero, malformed records.  @res is left empty
+ * killed, timed out or exiting non-zero, malformed records.  @res is left empty
  * (safe to free) on error.
  */
 /*
@@ -174,6 +189,17 @@ void cocci_lexical(const char *root, char *const *files, const int *px_ran, size
  * how many lines that is in *@count; NULL (and 0) if none.
  */
 char *cocci_skip_text(const struct cocci_result *res, const char *file, unsigned int *count);
+
+/*
+ * A result as text, one record a line: "F" as the rules print it plus a
+ * field, 1 for a lexical finding, then "S" (skipped lines), "J"
+ * (unjudged calls), "U" (unparsed files), "N" (the counts) and "E"
+ * (docs/design.md); no "C".  The gate's child processes answer so, and
+ * its cache keeps it.  cocci_records_read() parses @buf in place into
+ * @res and returns -1 if it is malformed or incomplete (no "E").
+ */
+void cocci_records_write(FILE *f, const struct cocci_result *res);
+int cocci_records_read(char *buf, struct cocci_result *res);
 
 /* Free everything cocci_run() put into @res, and zero it. */
 void cocci_result_free(struct cocci_result *res);

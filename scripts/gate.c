@@ -51,6 +51,12 @@ static const char usage[] =
 	"Exit status: 0 no new leak (fixed ones are reported), 1 new leaks,\n"
 	"2 anything that could not be checked (the message names the input).\n";
 
+/* The files each rule runs on, in one state. */
+struct plan {
+	char **px, **cast;
+	size_t npx, ncast;
+};
+
 struct gate {
 	const char *tree_arg;
 	char *tree;			/* realpath of the tree */
@@ -65,10 +71,30 @@ struct gate {
 	char **touched;			/* every path any patch names, sorted, unique */
 	size_t ntouched;
 	char *tmp;			/* holds the shadows; removed at exit */
-	char *cast_rules;		/* see make_cast_rules() */
 	char *python;			/* gate_python() */
 	struct shadow *states;		/* series: n + 1; otherwise 2 */
 	size_t nstates;
+
+	/* the rule runs: list_files(), plan_runs(), judge_states() */
+	struct gate_job *jobs;		/* per state: the sources touched there, findings */
+	struct plan *plan;		/* per state: which rule runs on which of them */
+	int combined;			/* see combine_states() */
+	char **checked;			/* every file of the jobs */
+	size_t nchecked;
+	char **quiet;			/* files findings_unchanged() vouches for */
+	size_t nquiet;
+	char **store[2];		/* base files to cache (store[1]: with the cast rule) */
+	size_t nstore[2];
+	struct gate_cache cache;
+};
+
+/* The comparison of two states per section: compare(), report(). */
+struct comparison {
+	struct gate_section *secs;
+	size_t nsecs;
+	struct cocci_result **filtered;	/* before and after, per section */
+	const struct patch **pp;
+	size_t nnew;
 };
 
 static char *gate_tmp_global;
@@ -534,11 +560,6 @@ static void split_combined(struct cocci_result *after, struct cocci_result *befo
 	after->nskips = n;
 }
 
-/* The files each rule runs on, in one state. */
-struct plan {
-	char **px, **cast;
-	size_t npx, ncast;
-};
 
 /*
  * One seq_px.cocci run for both sides: when it must run on both, with a
@@ -773,44 +794,20 @@ static int findings_unchanged(const struct gate *g, const char *f)
 }
 
 /*
- * cocci_run() runs seq_px.cocci, plus seq_int_cast.cocci when casts is
- * set, over all its files in one spatch process per rule.  The gate wants
- * the two rules apart: seq_px.cocci once over both sides of a combined
- * run (combine_states()), seq_int_cast.cocci on each side alone (it loses
- * findings in the second file of a run), and both at once on two cores.
- * So seq_int_cast.cocci also runs from a rules directory where it is the
- * only rule, linked under the name cocci_run() looks for when casts is 0.
- * (An adapter: cocci_opts has no way to pick one rule.)
+ * The gate runs the two rules apart (cocci_opts.rules): seq_px.cocci once
+ * over both sides of a combined run (combine_states()), seq_int_cast.cocci
+ * on each side alone (it loses findings in the second file of a run), and
+ * both at once on two cores.  Both must be there before any runs.
  */
-static int make_cast_rules(struct gate *g)
+static int check_cast_rule(const struct gate *g)
 {
-	char *dir, *link, *target;
+	char *target = xasprintf("%s/seq_int_cast.cocci", g->rules);
 	int ret = 0;
 
-	if (asprintf(&dir, "%s/cast-rules", g->tmp) < 0 ||
-	    asprintf(&link, "%s/seq_px.cocci", dir) < 0 ||
-	    asprintf(&target, "%s/seq_int_cast.cocci", g->rules) < 0)
-		die("out of memory");
 	if (access(target, R_OK)) {
 		error("gate: %s: %s", target, strerror(errno));
 		ret = -1;
-	} else if (mkdir(dir, 0700) || symlink(target, link)) {
-		error("gate: %s: %s", link, strerror(errno));
-		ret = -1;
-	} else {
-		/* and the macro file beside it (cocci.c gives it to spatch) */
-		char *mf = xasprintf("%s/%s", g->rules, cocci_macro_file);
-		char *ml = xasprintf("%s/%s", dir, cocci_macro_file);
-
-		if (!access(mf, R_OK) && symlink(mf, ml)) {
-			error("gate: %s: %s", ml, strerror(errno));
-			ret = -1;
-		}
-		free(mf);
-		free(ml);
 	}
-	g->run.cast_rules_dir = g->cast_rules = dir;
-	free(link);
 	free(target);
 	return ret;
 }
@@ -841,35 +838,29 @@ static void merge_result(struct cocci_result *into, struct cocci_result *from)
 	from->nfindings = 0;
 }
 
-static int gate_main(struct gate *g, char **inputs, size_t ninputs)
+/* The rules directory and the python3 spatch is to use. */
+static int find_tools(struct gate *g)
 {
-	struct gate_job *jobs;
-	struct gate_section *secs;
-	struct cocci_result **filtered;
-	const struct patch **pp;
-	size_t n, i, k, nsecs, nchecked = 0, nnew = 0;
-	char **checked = NULL, **renames = NULL, **store[2] = { NULL, NULL };
-	char **quiet = NULL;	/* files findings_unchanged() vouches for */
-	size_t nrenames = 0, nstore[2] = { 0, 0 }, nquiet = 0;
-	struct gate_cache cache;
-	struct plan *plan;
-	int ret = -1, combined;
-
-	if (check_tree(g) || read_patches(g, inputs, ninputs))
-		return -1;
 	if (!g->rules && !(g->rules = cocci_rules_dir()))
 		return -1;
 	g->run.rules_dir = g->rules;
 	g->run.python = g->python = gate_python();
-	n = g->ps.npatches;
+	return 0;
+}
+
+/*
+ * The states, in shadow trees of a scratch directory: the base, then
+ * after each patch (--series) or after all.
+ */
+static int apply_patches(struct gate *g)
+{
+	size_t k, n = g->ps.npatches;
 
 	g->tmp = gate_tmpdir();
 	if (!g->tmp)
 		return -1;
 	gate_tmp_global = strdup(g->tmp);
 	atexit(cleanup_tmp);
-
-	/* The states: the base, then after each patch (--series) or after all. */
 	g->nstates = g->series ? n + 1 : 2;
 	g->states = calloc(g->nstates, sizeof(*g->states));
 	if (!g->states)
@@ -878,15 +869,21 @@ static int gate_main(struct gate *g, char **inputs, size_t ninputs)
 		size_t applied = g->series ? k : (k ? n : 0);
 
 		if (make_state(g, k, k ? k - 1 : 0, applied))
-			goto out;
+			return -1;
 	}
+	return 0;
+}
 
-	/* One rule run per state, on the sources touched next to it. */
-	jobs = calloc(g->nstates, sizeof(*jobs));
-	if (!jobs)
+/* One job per state: the sources touched next to it, and its label. */
+static void list_files(struct gate *g)
+{
+	size_t i, k, n = g->ps.npatches;
+
+	g->jobs = calloc(g->nstates, sizeof(*g->jobs));
+	if (!g->jobs)
 		die("out of memory");
 	for (k = 0; k < g->nstates; k++) {
-		struct gate_job *j = &jobs[k];
+		struct gate_job *j = &g->jobs[k];
 		char *label;
 
 		j->root = g->states[k].dir;
@@ -909,183 +906,253 @@ static int gate_main(struct gate *g, char **inputs, size_t ninputs)
 			die("out of memory");
 		j->label = label;
 		for (i = 0; i < j->nfiles; i++)
-			add_path(&checked, &nchecked, j->files[i]);
+			add_path(&g->checked, &g->nchecked, j->files[i]);
 	}
-	/*
-	 * The rule runs.  Each file gets the rules its text says can fire
-	 * (file_needs()); the findings of a base file may come from the
-	 * cache instead (gate_cache.c; store[1]: the cast rule ran too).  Then, per state,
-	 * seq_int_cast.cocci alone (see make_cast_rules()) and seq_px.cocci,
-	 * once for both states when they are combined (combine_states()).
-	 * A run left without files does not start: no file would mean the
-	 * whole tree to cocci_run().
-	 */
-	plan = calloc(g->nstates, sizeof(*plan));
-	if (!plan)
+}
+
+/*
+ * Which rule runs on which file of each state.  Each file gets the rules
+ * its text says can fire (file_needs()); the findings of a base file may
+ * come from the cache instead (gate_cache.c; store[1]: the cast rule ran
+ * too).  seq_px.cocci runs once for both states when they can be
+ * combined (combine_states()).  -1 after error().
+ */
+static int plan_runs(struct gate *g)
+{
+	size_t i, k;
+
+	g->plan = calloc(g->nstates, sizeof(*g->plan));
+	if (!g->plan)
 		die("out of memory");
-	gate_cache_init(&cache, &g->run);
+	gate_cache_init(&g->cache, &g->run);
 	/* Once per file, not once per state: it reads the file in every state. */
-	for (i = 0; i < nchecked; i++)
-		if (findings_unchanged(g, checked[i]))
-			add_path(&quiet, &nquiet, checked[i]);
+	for (i = 0; i < g->nchecked; i++)
+		if (findings_unchanged(g, g->checked[i]))
+			add_path(&g->quiet, &g->nquiet, g->checked[i]);
 	for (k = 0; k < g->nstates; k++) {
-		for (i = 0; i < jobs[k].nfiles; i++) {
-			const char *f = jobs[k].files[i];
+		struct plan *pl = &g->plan[k];
+
+		for (i = 0; i < g->jobs[k].nfiles; i++) {
+			const char *f = g->jobs[k].files[i];
 			unsigned int need = file_needs(g->states[k].dir, f);
 			struct cocci_result r;
 
-			if (need && has_path(quiet, nquiet, f))
+			if (need && has_path(g->quiet, g->nquiet, f))
 				need = 0;
-
 			if (k == 0 && need) {
 				int cast = !!(need & NEED_CAST);
 
-				if (gate_cache_get(&cache, g->states[0].dir, f, cast, &r)) {
-					merge_result(&jobs[0].res, &r);
+				if (gate_cache_get(&g->cache, g->states[0].dir, f, cast, &r)) {
+					merge_result(&g->jobs[0].res, &r);
 					cocci_result_free(&r);
 					need = 0;
 				} else {
-					add_path(&store[cast], &nstore[cast], f);
+					add_path(&g->store[cast], &g->nstore[cast], f);
 				}
 			}
 			if (need & NEED_CAST)
-				add_path(&plan[k].cast, &plan[k].ncast, f);
+				add_path(&pl->cast, &pl->ncast, f);
 			if (need & NEED_PX)
-				add_path(&plan[k].px, &plan[k].npx, f);
+				add_path(&pl->px, &pl->npx, f);
 		}
 	}
-	combined = combine_states(g, plan);
-	if (combined < 0)
-		goto free_plan;
-	{
-		struct gate_job *run = calloc(2 * g->nstates + 1, sizeof(*run));
-		size_t m = 0, *owner = calloc(2 * g->nstates + 1, sizeof(*owner));
+	g->combined = combine_states(g, g->plan);
+	return g->combined < 0 ? -1 : 0;
+}
 
-		if (!run || !owner)
-			die("out of memory");
-		for (k = 0; k < g->nstates; k++) {
-			/* The slow one first, so that two jobs at once finish together. */
-			if (plan[k].ncast) {
-				run[m] = jobs[k];
-				run[m].files = plan[k].cast;
-				run[m].nfiles = plan[k].ncast;
-				run[m].casts = 1;
-				owner[m++] = k;
-			}
-			if (plan[k].npx) {
-				run[m] = jobs[k];
-				run[m].files = plan[k].px;
-				run[m].nfiles = plan[k].npx;
-				run[m].casts = 0;
-				if (combined)
-					run[m].label = "before and after the patch";
-				owner[m++] = k;
-			}
-		}
-		if (m && make_cast_rules(g)) {
-			ret = -1;
-		} else {
-			ret = gate_run_jobs(&g->run, run, m);
-		}
-		for (k = 0; k < m; k++) {
-			struct gate_job *j = &jobs[owner[k]];
+/*
+ * Judge the base and the patched states: the rule runs of plan_runs(),
+ * all at once (gate_run.c), per state seq_int_cast.cocci alone and
+ * seq_px.cocci.  A run left without files does not start: no file would
+ * mean the whole tree to cocci_run().  Each run's findings go to its
+ * state's job.  -1 after error().
+ */
+static int judge_states(struct gate *g)
+{
+	struct gate_job *run = calloc(2 * g->nstates + 1, sizeof(*run));
+	size_t m = 0, k, *owner = calloc(2 * g->nstates + 1, sizeof(*owner));
+	int ret;
 
-			/* a line added where neither spatch nor the lexical model sees */
-			if (!ret && check_unjudged(g, &run[k], owner[k], combined))
-				ret = -1;
-			merge_result(&j->res, &run[k].res);
-			cocci_result_free(&run[k].res);
+	if (!run || !owner)
+		die("out of memory");
+	for (k = 0; k < g->nstates; k++) {
+		/* The slow one first, so that two jobs at once finish together. */
+		if (g->plan[k].ncast) {
+			run[m] = g->jobs[k];
+			run[m].files = g->plan[k].cast;
+			run[m].nfiles = g->plan[k].ncast;
+			run[m].casts = 1;
+			owner[m++] = k;
 		}
-		free(run);
-		free(owner);
-		if (ret) {
-			ret = -1;
-			goto free_plan;
+		if (g->plan[k].npx) {
+			run[m] = g->jobs[k];
+			run[m].files = g->plan[k].px;
+			run[m].nfiles = g->plan[k].npx;
+			run[m].casts = 0;
+			if (g->combined)
+				run[m].label = "before and after the patch";
+			owner[m++] = k;
 		}
+	}
+	if (m && check_cast_rule(g))
 		ret = -1;
-		if (combined)
-			split_combined(&jobs[1].res, &jobs[0].res);
-	}
-	/* The base side's findings, for the next gate of these files. */
-	for (k = 0; k < 2; k++)
-		for (i = 0; i < nstore[k]; i++) {
-			struct cocci_result *r = filter(&jobs[0].res, &store[k][i], 1);
+	else
+		ret = gate_run_jobs(&g->run, run, m);
+	for (k = 0; k < m; k++) {
+		struct gate_job *j = &g->jobs[owner[k]];
 
-			gate_cache_put(&cache, g->states[0].dir, store[k][i], (int)k, r);
+		/* a line added where neither spatch nor the lexical model sees */
+		if (!ret && check_unjudged(g, &run[k], owner[k], g->combined))
+			ret = -1;
+		merge_result(&j->res, &run[k].res);
+		cocci_result_free(&run[k].res);
+	}
+	free(run);
+	free(owner);
+	if (ret)
+		return -1;
+	if (g->combined)
+		split_combined(&g->jobs[1].res, &g->jobs[0].res);
+	return 0;
+}
+
+/* The base side's findings, for the next gate of these files. */
+static void store_base(struct gate *g)
+{
+	size_t i, k;
+
+	for (k = 0; k < 2; k++)
+		for (i = 0; i < g->nstore[k]; i++) {
+			struct cocci_result *r = filter(&g->jobs[0].res, &g->store[k][i], 1);
+
+			gate_cache_put(&g->cache, g->states[0].dir, g->store[k][i], (int)k, r);
 			free(r->findings);
 			free(r->skips);
 			free(r);
 		}
+}
 
-	/* Compare. */
-	nsecs = g->series ? n : 1;
-	secs = calloc(nsecs, sizeof(*secs));
-	filtered = calloc(2 * nsecs, sizeof(*filtered));
-	pp = calloc(n, sizeof(*pp));
-	if (!secs || !filtered || !pp)
+/*
+ * The findings the patches add and fix: per patch (--series), or for the
+ * whole set, the findings of the files the patches touch before and after.
+ */
+static void compare(const struct gate *g, struct comparison *c)
+{
+	size_t i, k, n = g->ps.npatches;
+	char **renames = NULL;
+	size_t nrenames = 0;
+
+	c->nsecs = g->series ? n : 1;
+	c->secs = calloc(c->nsecs, sizeof(*c->secs));
+	c->filtered = calloc(2 * c->nsecs, sizeof(*c->filtered));
+	c->pp = calloc(n, sizeof(*c->pp));
+	if (!c->secs || !c->filtered || !c->pp)
 		die("out of memory");
 	for (i = 0; i < n; i++)
-		pp[i] = &g->ps.patches[i];
-	for (k = 0; k < nsecs; k++) {
+		c->pp[i] = &g->ps.patches[i];
+	for (k = 0; k < c->nsecs; k++) {
 		size_t b = g->series ? k : 0, a = g->series ? k + 1 : 1, first = g->series ? k : 0;
 		size_t count = g->series ? 1 : n;
 		char **bf = NULL, **af = NULL;
 		size_t nbf = 0, naf = 0;
 
 		for (i = first; i < first + count; i++) {
-			patch_sources(pp[i], &g->states[b], 0, &bf, &nbf);
-			patch_sources(pp[i], &g->states[a], 1, &af, &naf);
-			renames_of(pp[i], &renames, &nrenames);
+			patch_sources(c->pp[i], &g->states[b], 0, &bf, &nbf);
+			patch_sources(c->pp[i], &g->states[a], 1, &af, &naf);
+			renames_of(c->pp[i], &renames, &nrenames);
 		}
-		filtered[2 * k] = filter(&jobs[b].res, bf, nbf);
-		filtered[2 * k + 1] = filter(&jobs[a].res, af, naf);
-		secs[k].patch = g->series ? pp[k] : NULL;
+		c->filtered[2 * k] = filter(&g->jobs[b].res, bf, nbf);
+		c->filtered[2 * k + 1] = filter(&g->jobs[a].res, af, naf);
+		c->secs[k].patch = g->series ? c->pp[k] : NULL;
 		for (i = 0; i < naf; i++)
 			add_path(&bf, &nbf, af[i]);
-		secs[k].nchecked = nbf;
-		gate_diff(filtered[2 * k], filtered[2 * k + 1], renames, nrenames, pp + first,
-			  count, g->states[b].dir, g->states[a].dir, &secs[k].diff);
-		nnew += secs[k].diff.nnew;
+		c->secs[k].nchecked = nbf;
+		gate_diff(c->filtered[2 * k], c->filtered[2 * k + 1], renames, nrenames,
+			  c->pp + first, count, g->states[b].dir, g->states[a].dir,
+			  &c->secs[k].diff);
+		c->nnew += c->secs[k].diff.nnew;
 		free(renames);
 		renames = NULL;
 		nrenames = 0;
 		free_paths(bf, nbf);
 		free_paths(af, naf);
 	}
-	note_skipped(g, jobs);
-	gate_output(g->format, secs, nsecs, g->series, n, nchecked);
-	ret = nnew ? EXIT_FINDINGS : EXIT_CLEAN;
+}
 
-	for (k = 0; k < nsecs; k++) {
-		gate_diff_free(&secs[k].diff);
-		free(filtered[2 * k]->findings);
-		free(filtered[2 * k]->skips);
-		free(filtered[2 * k]);
-		free(filtered[2 * k + 1]->findings);
-		free(filtered[2 * k + 1]->skips);
-		free(filtered[2 * k + 1]);
+/* The notes on skipped lines, then the report; the exit status. */
+static int report(const struct gate *g, const struct comparison *c)
+{
+	note_skipped(g, g->jobs);
+	gate_output(g->format, c->secs, c->nsecs, g->series, g->ps.npatches, g->nchecked);
+	return c->nnew ? EXIT_FINDINGS : EXIT_CLEAN;
+}
+
+static void comparison_free(struct comparison *c)
+{
+	size_t k;
+
+	for (k = 0; k < c->nsecs; k++) {
+		gate_diff_free(&c->secs[k].diff);
+		free(c->filtered[2 * k]->findings);
+		free(c->filtered[2 * k]->skips);
+		free(c->filtered[2 * k]);
+		free(c->filtered[2 * k + 1]->findings);
+		free(c->filtered[2 * k + 1]->skips);
+		free(c->filtered[2 * k + 1]);
 	}
-	free(secs);
-	free(filtered);
-	free(pp);
-free_plan:
-	for (k = 0; k < g->nstates; k++) {
-		free_paths(plan[k].px, plan[k].npx);
-		free_paths(plan[k].cast, plan[k].ncast);
+	free(c->secs);
+	free(c->filtered);
+	free(c->pp);
+}
+
+/* Free what list_files() and plan_runs() made. */
+static void runs_free(struct gate *g)
+{
+	size_t k;
+
+	for (k = 0; g->plan && k < g->nstates; k++) {
+		free_paths(g->plan[k].px, g->plan[k].npx);
+		free_paths(g->plan[k].cast, g->plan[k].ncast);
 	}
-	free(plan);
-	free_paths(store[0], nstore[0]);
-	free_paths(store[1], nstore[1]);
-	gate_cache_free(&cache);
-	for (k = 0; k < g->nstates; k++) {
-		cocci_result_free(&jobs[k].res);
-		free_paths(jobs[k].files, jobs[k].nfiles);
-		free((char *)jobs[k].label);
+	free(g->plan);
+	free_paths(g->store[0], g->nstore[0]);
+	free_paths(g->store[1], g->nstore[1]);
+	if (g->plan)
+		gate_cache_free(&g->cache);
+	for (k = 0; g->jobs && k < g->nstates; k++) {
+		cocci_result_free(&g->jobs[k].res);
+		free_paths(g->jobs[k].files, g->jobs[k].nfiles);
+		free((char *)g->jobs[k].label);
 	}
-	free(jobs);
-	free_paths(checked, nchecked);
-	free_paths(quiet, nquiet);
-out:
+	free(g->jobs);
+	free_paths(g->checked, g->nchecked);
+	free_paths(g->quiet, g->nquiet);
+}
+
+/*
+ * The gate, step by step: read the patches, apply them to scratch copies
+ * of the tree, judge the base and the patched states with the rules,
+ * compare, report.  Exit status, or -1 after error().
+ */
+static int gate_main(struct gate *g, char **inputs, size_t ninputs)
+{
+	struct comparison c = { 0 };
+	int ret;
+
+	if (check_tree(g) || read_patches(g, inputs, ninputs) || find_tools(g) ||
+	    apply_patches(g))
+		return -1;
+	list_files(g);
+	ret = plan_runs(g);
+	if (!ret)
+		ret = judge_states(g);
+	if (!ret) {
+		store_base(g);
+		compare(g, &c);
+		ret = report(g, &c);
+		comparison_free(&c);
+	}
+	runs_free(g);
 	return ret;
 }
 
@@ -1115,7 +1182,6 @@ int cmd_gate(int argc, char **argv)
 	free(g.base_rev);
 	free(g.rules);
 	free(g.tmp);
-	free(g.cast_rules);
 	free(g.python);
 	free(inputs);
 	cleanup_tmp();

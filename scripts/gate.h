@@ -3,7 +3,7 @@
  * gate: the pieces of `ptrguard gate` (patch parsing is in patch.h).
  *
  *   gate_tree.c   scratch copies of a tree: shadow trees, git apply, --range
- *   gate_run.c    the rules in child processes, with a deadline
+ *   gate_run.c    the rules in child processes (runner.h), with a deadline
  *   gate_cache.c  the base side's findings, kept between runs
  *   gate_diff.c   fingerprints: which findings a patch adds or fixes
  *   gate_out.c    text, gcc, JSON and SARIF reports
@@ -65,14 +65,14 @@ struct gate_job {
 	char **files;		/* relative .c/.h files to check */
 	size_t nfiles;
 	const char *label;	/* for messages: "before", "after patch 2" */
-	int casts;		/* run seq_int_cast.cocci only (from cast_rules_dir) */
+	int casts;		/* run seq_int_cast.cocci, not seq_px.cocci */
 	struct cocci_result res;	/* filled on success */
 	char *why;		/* private to gate_run.c */
+	void *arg;		/* private to gate_run.c */
 };
 
 struct gate_run_opts {
 	const char *rules_dir;
-	const char *cast_rules_dir;	/* seq_int_cast.cocci linked as seq_px.cocci */
 	const char *spatch;	/* NULL: cocci's default */
 	const char *python;	/* spatch --python; NULL: spatch's own choice */
 	unsigned int jobs;	/* child processes at once */
@@ -82,15 +82,6 @@ struct gate_run_opts {
 
 /* Run every job (up to opts->jobs at once); -1 after error() on any failure. */
 int gate_run_jobs(const struct gate_run_opts *opts, struct gate_job *jobs, size_t njobs);
-
-/*
- * A cocci_result as text, one record a line ("F", "U", "N", then "E"),
- * fields escaped as the rules' records are: how a rule run's child
- * answers, and what the cache keeps.  gate_result_read() parses it in
- * place and returns -1 if it is malformed or incomplete (no "E").
- */
-void gate_result_write(FILE *f, const struct cocci_result *res);
-int gate_result_read(char *buf, struct cocci_result *res);
 
 /* ---- gate_cache.c ---- */
 

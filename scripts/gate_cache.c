@@ -16,8 +16,8 @@
  * is equal: a key, not a hash of one, so that no crafted file can pass
  * for another.  A header is named by every place spatch could find it:
  * the directory of the file, the tree's top and each -I directory of
- * cocci.c, with its content or its absence at each (tests/gate/run checks
- * that the lists here are cocci.c's).  A file with an #include that names
+ * spatch.c, with its content or its absence at each (tests/gate/run checks
+ * that the lists here are spatch.c's).  A file with an #include that names
  * no file ("#include MACRO", #include_next) is never kept.
  * The lexical model's findings (cocci_lexical()) also follow from the
  * wrappers the headers of the tree declare: the key holds that list
@@ -38,7 +38,7 @@
 #include "lex.h"
 #include "ptrguard.h"
 
-static const char magic[] = "ptrguard-gate-cache 1\n";
+static const char magic[] = "ptrguard-gate-cache 2\n";
 
 /* A growing buffer of key material. */
 struct key {
@@ -382,7 +382,7 @@ int gate_cache_get(struct gate_cache *c, const char *root, const char *rel, int 
 		    !memcmp(end + 1, k.buf, keylen)) {
 			struct cocci_result r = { 0 };
 
-			if (!gate_result_read(end + 1 + keylen, &r)) {
+			if (!cocci_records_read(end + 1 + keylen, &r)) {
 				*res = r;
 				hit = 1;
 			} else {
@@ -443,7 +443,7 @@ void gate_cache_put(struct gate_cache *c, const char *root, const char *rel, int
 		fputs(magic, f);
 		fprintf(f, "%zu\n", k.len);
 		fwrite(k.buf, 1, k.len, f);
-		gate_result_write(f, res);
+		cocci_records_write(f, res);
 		ok = !ferror(f);
 		ok = !fclose(f) && ok;
 	}

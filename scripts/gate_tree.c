@@ -27,6 +27,7 @@
 
 #include "gate.h"
 #include "ptrguard.h"
+#include "runner.h"
 
 char *gate_tmpdir(void)
 {
@@ -184,47 +185,36 @@ static int copy_file(const char *from, const char *to, mode_t mode)
 	return n < 0 ? -1 : 0;
 }
 
-/* Run @argv in @cwd with stdout to @out_fd (-1: /dev/null), stderr to @err_fd. */
+/*
+ * git apply in a shadow: no repository may be found around it (a hook
+ * exports GIT_DIR; TMPDIR may lie in a work tree), or paths would be
+ * taken relative to that repository and silently skipped.
+ */
+static void no_outer_repo(void *cwd)
+{
+	unsetenv("GIT_DIR");
+	unsetenv("GIT_WORK_TREE");
+	unsetenv("GIT_INDEX_FILE");
+	unsetenv("GIT_PREFIX");
+	setenv("GIT_CEILING_DIRECTORIES", cwd, 1);
+}
+
+/*
+ * Run @argv in @cwd with stdin from @in_fd, stdout to @out_fd, stderr to
+ * @err_fd (-1: /dev/null); its exit status, 128 + the signal that killed
+ * it, or -1 after error().
+ */
 static int run(const char *const *argv, const char *cwd, int in_fd, int out_fd, int err_fd)
 {
-	pid_t pid;
+	struct run_cmd cmd = {
+		.argv = (char *const *)argv, .cwd = cwd, .fd = { in_fd, out_fd, err_fd },
+		.setup = cwd ? no_outer_repo : NULL, .data = (void *)cwd,
+	};
+	pid_t pid = run_start(&cmd);
 	int status;
 
-	fflush(NULL);
-	pid = fork();
-	if (pid < 0) {
-		error("gate: fork: %s", strerror(errno));
+	if (pid < 0 || run_wait(pid, &status) < 0)
 		return -1;
-	}
-	if (!pid) {
-		int null = open("/dev/null", O_RDWR);
-
-		if (cwd && chdir(cwd))
-			_exit(126);
-		if (cwd) {
-			/*
-			 * git apply in a shadow: no repository may be found
-			 * around it (a hook exports GIT_DIR; TMPDIR may lie in
-			 * a work tree), or paths would be taken relative to
-			 * that repository and silently skipped.
-			 */
-			unsetenv("GIT_DIR");
-			unsetenv("GIT_WORK_TREE");
-			unsetenv("GIT_INDEX_FILE");
-			unsetenv("GIT_PREFIX");
-			setenv("GIT_CEILING_DIRECTORIES", cwd, 1);
-		}
-		dup2(in_fd >= 0 ? in_fd : null, 0);
-		dup2(out_fd >= 0 ? out_fd : null, 1);
-		dup2(err_fd >= 0 ? err_fd : null, 2);
-		execvp(argv[0], (char *const *)argv);
-		_exit(127);
-	}
-	while (waitpid(pid, &status, 0) < 0)
-		if (errno != EINTR) {
-			error("gate: waitpid: %s", strerror(errno));
-			return -1;
-		}
 	if (WIFEXITED(status))
 		return WEXITSTATUS(status);
 	return 128 + WTERMSIG(status);

@@ -542,7 +542,7 @@ static int global_word(const char *w, size_t len)
  */
 struct chunk {
 	size_t start, body, end;	/* body: its '{' if a function, else 0 */
-	int plain;	/* no call of a name with seq/SEQ, no global_words[] */
+	int plain;	/* no call of a name with seq/SEQ, no global word (global_word()) */
 };
 
 struct chunks {

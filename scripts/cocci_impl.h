@@ -1,0 +1,193 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The parts of cocci_run() (cocci.h), one job a file:
+ *
+ *   cocci_root.c     tree roots, the rules directory, absolute paths
+ *   cocci_rules.c    the rules: their options and spatch's grep query
+ *   cocci_walk.c     the file walk: which files each rule runs on
+ *   spatch.c         spatch's command line and what a failed run said
+ *   cocci_spatch.c   the files split in groups, run in the runner's pool
+ *   cocci_records.c  the records: reading spatch's, writing and reading ours
+ *   cocci_skip.c     the lines spatch skipped ("badcount:", "bad:")
+ *   cocci_sort.c     sorting and merging a result, freeing it
+ *   cocci_lex.c      the lexical model where the rules are blind
+ *   cocci.c          cocci_run(): the steps in order
+ */
+#ifndef PTRGUARD_COCCI_IMPL_H
+#define PTRGUARD_COCCI_IMPL_H
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "cocci.h"
+#include "prefilter.h"
+#include "ptrguard.h"
+
+#define GROW(arr, nr, alloc) do {					\
+	if ((nr) >= (alloc)) {						\
+		(alloc) = (alloc) ? 2 * (alloc) : 16;			\
+		(arr) = xrealloc((arr), (alloc) * sizeof(*(arr)));	\
+	}								\
+} while (0)
+
+/* A NULL-terminated, growing array of malloc()ed strings. */
+struct strvec {
+	char **v;
+	size_t nr, alloc;
+};
+
+static inline void strvec_push(struct strvec *sv, char *s)
+{
+	GROW(sv->v, sv->nr + 1, sv->alloc);
+	sv->v[sv->nr++] = s;
+	sv->v[sv->nr] = NULL;
+}
+
+static inline void strvec_clear(struct strvec *sv)
+{
+	size_t i;
+
+	for (i = 0; i < sv->nr; i++)
+		free(sv->v[i]);
+	free(sv->v);
+	memset(sv, 0, sizeof(*sv));
+}
+
+/* ---- cocci_root.c ---- */
+
+/*
+ * An absolute, lexically normalised form of @path (".", ".." and "//"
+ * resolved without following symbolic links); NULL if there is no
+ * current directory.
+ */
+char *cocci_abspath(const char *path);
+int cocci_is_dir(const char *path);
+
+/* ---- cocci_rules.c ---- */
+
+/*
+ * A rule's prefilter, as spatch prints it after "Grep query": identifiers
+ * combined with "||", "&&" and parentheses.
+ */
+struct query {
+	char *text;		/* NULL: the rule has no query */
+};
+
+struct rule {
+	char *path;		/* absolute */
+	char *name;		/* basename */
+	struct strvec options;	/* from its "// Options:" line */
+	struct query query;
+	int headers;		/* --include-headers: also .h files */
+	enum pf_rule kind;	/* for prefilter_keep() */
+};
+
+#define COCCI_NRULES 2
+
+/*
+ * Load the rules of opts->rules (or seq_px.cocci, plus seq_int_cast.cocci
+ * with opts->casts) from opts->rules_dir into @rules, and unless
+ * opts->no_query their grep queries (spatch --parse-cocci, run in
+ * @tmpdir's files).  -1 after error(); *@nrules counts what to free.
+ */
+int rules_load(const struct cocci_opts *opts, const char *tmpdir,
+	       struct rule *rules, size_t *nrules);
+void rule_free(struct rule *r);
+/* Does the rule read the headers a file includes (--all-includes)? */
+int rule_reads_headers(const struct rule *r);
+/* 1 if a file holding @buf may match, 0 if not, -1 if the query does not parse. */
+int query_match(const struct query *qr, const char *buf, size_t len);
+
+/* ---- cocci_walk.c ---- */
+
+struct cand {
+	char *file;		/* relative to the root */
+	size_t size;
+	unsigned int rules;	/* bit i: rule i may match */
+};
+
+struct walk {
+	const char *root;	/* absolute */
+	size_t rootlen;
+	struct rule *rules;
+	size_t nrules;
+	struct cand *cands;
+	size_t ncands, alloc;
+	size_t nscanned;
+	size_t nquery;		/* files satisfying a grep query */
+	int headers;		/* some rule wants .h files */
+	int prefilter;		/* opts->prefilter */
+	/*
+	 * Files no rule can match that hold a format a wrapper could print
+	 * (a %px, or a %p before v4.15): for the lexical model alone.
+	 */
+	struct strvec lexonly;
+};
+
+/*
+ * Fill w->cands with the files under @paths (NULL/0: the whole tree at
+ * w->root) that a rule may match, sorted and unique.  -1 after error().
+ */
+int walk_paths(struct walk *w, const char * const *paths, size_t npaths);
+void walk_free(struct walk *w);
+
+/* ---- spatch.c ---- */
+
+/* The spatch program: opts->spatch, else $SPATCH, else "spatch". */
+const char *spatch_prog(const struct cocci_opts *opts);
+/* Is @prog runnable (a path, or found in $PATH)? */
+int spatch_found(const char *prog);
+/*
+ * The spatch command line that runs @r on the files listed in @list
+ * (a --file-groups file) in the tree @root.
+ */
+void spatch_argv(const struct cocci_opts *opts, const char *root, const struct rule *r,
+		 const char *list, struct strvec *av);
+/* The last non-empty line of a file, for error messages; malloc()ed. */
+char *spatch_last_line(const char *path);
+/* The file named by the last "HANDLING: " line of spatch's stderr, or NULL. */
+char *spatch_last_handled(const char *path);
+
+/* ---- cocci_spatch.c ---- */
+
+struct collect;
+
+/*
+ * Run the rules on w->cands: groups of files, opts->jobs spatch processes
+ * at once through the runner's pool, each killed after opts->timeout
+ * seconds.  Records go to @c; in patch mode the diff goes to
+ * opts->patch_out.  -1 after error().
+ */
+int cocci_spatch_run(const struct cocci_opts *opts, struct walk *w, const char *tmpdir,
+		     struct collect *c);
+
+/* ---- cocci_records.c ---- */
+
+/* A result being filled, with the room of its arrays. */
+struct collect {
+	struct cocci_result *res;
+	size_t falloc, calloc, ualloc, salloc, jalloc;
+};
+
+/* A record's file name, made relative to @root (NULL: only "./" dropped). */
+char *cocci_rel_file(const char *root, const char *file);
+int cocci_parse_uint(const char *s, unsigned int *v);
+/* Read the "F" and "C" records a rule printed into file @out. */
+int cocci_parse_records(struct collect *c, const char *root, const char *out,
+			const char *rule);
+
+/* ---- cocci_skip.c ---- */
+
+/*
+ * Read spatch's --verbose-parsing stderr (file @err): the files with
+ * lines it could not parse, and where those lines are.
+ */
+void cocci_parse_badcounts(struct collect *c, const char *root, const char *err,
+			   int headers);
+
+/* ---- cocci_sort.c ---- */
+
+/* Sort a result's arrays, drop duplicates, merge skipped regions. */
+void cocci_finish(struct cocci_result *res);
+
+#endif

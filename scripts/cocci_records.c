@@ -1,0 +1,300 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * cocci_records: the one record format, tab-separated lines with "\\",
+ * tab and newline escaped (docs/design.md).  The rules print "F" and "C"
+ * records ("-D ptrguard"); cocci_records_write() writes a whole result
+ * with the same "F" layout plus the records of what spatch skipped and
+ * what was counted ("S", "J", "U", "N", and "E" at the end), for the
+ * gate's child processes and its cache.  One reader reads both.
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <limits.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cocci_impl.h"
+
+/* Undo the record escapes (\\, \t, \n) in place. */
+static void unescape(char *s)
+{
+	char *d = s;
+
+	for (; *s; s++) {
+		if (*s == '\\' && s[1]) {
+			s++;
+			*d++ = *s == 't' ? '\t' : *s == 'n' ? '\n' : *s;
+		} else {
+			*d++ = *s;
+		}
+	}
+	*d = '\0';
+}
+
+static int split_tabs(char *line, char **field, int max)
+{
+	int n = 0;
+
+	field[n++] = line;
+	for (; *line; line++) {
+		if (*line != '\t')
+			continue;
+		*line = '\0';
+		if (n == max)
+			return -1;
+		field[n++] = line + 1;
+	}
+	return n;
+}
+
+int cocci_parse_uint(const char *s, unsigned int *v)
+{
+	char *end;
+	unsigned long n;
+
+	if (!isdigit((unsigned char)*s))
+		return -1;
+	errno = 0;
+	n = strtoul(s, &end, 10);
+	if (errno || *end || n > UINT_MAX)
+		return -1;
+	*v = (unsigned int)n;
+	return 0;
+}
+
+char *cocci_rel_file(const char *root, const char *file)
+{
+	size_t n = root ? strlen(root) : 0;
+
+	if (!root)
+		return xstrdup(file);
+	if (!strncmp(file, root, n) && file[n] == '/')
+		file += n + 1;
+	while (file[0] == '.' && file[1] == '/')
+		file += 2;
+	return xstrdup(file);
+}
+
+static int parse_size(const char *s, size_t *v)
+{
+	char *end;
+	unsigned long long n;
+
+	if (!isdigit((unsigned char)*s))
+		return -1;
+	errno = 0;
+	n = strtoull(s, &end, 10);
+	if (errno || *end || n > SIZE_MAX)
+		return -1;
+	*v = (size_t)n;
+	return 0;
+}
+
+static void add_finding(struct collect *c, const char *root, char **f, unsigned int ln,
+			unsigned int col, int lexical)
+{
+	struct cocci_result *res = c->res;
+	struct finding *fd;
+
+	GROW(res->findings, res->nfindings, c->falloc);
+	fd = &res->findings[res->nfindings++];
+	fd->file = cocci_rel_file(root, f[1]);
+	fd->line = ln;
+	fd->column = col + 1;
+	fd->cls = xstrdup(f[4]);
+	fd->conversion = xstrdup(f[5]);
+	fd->function = xstrdup(f[6]);
+	fd->format = xstrdup(f[7]);
+	fd->arg = xstrdup(f[8]);
+	fd->message = xstrdup(f[9]);
+	fd->lexical = lexical;
+}
+
+static void add_call(struct collect *c, const char *root, char **f, unsigned int ln)
+{
+	struct cocci_result *res = c->res;
+	struct cocci_call *cl;
+
+	GROW(res->calls, res->ncalls, c->calloc);
+	cl = &res->calls[res->ncalls++];
+	cl->file = cocci_rel_file(root, f[1]);
+	cl->line = ln;
+	cl->function = xstrdup(f[3]);
+	cl->format = xstrdup(f[4]);
+}
+
+/* The records only cocci_records_write() writes; 0, 1 for "E", -1 if malformed. */
+static int parse_ours(struct collect *c, char **f, int n)
+{
+	struct cocci_result *res = c->res;
+	unsigned int a, b;
+	size_t x, y, z;
+
+	if (!strcmp(f[0], "E") && n == 1)
+		return 1;
+	if (!strcmp(f[0], "S") && n == 4 && !cocci_parse_uint(f[1], &a) &&
+	    !cocci_parse_uint(f[2], &b)) {
+		GROW(res->skips, res->nskips, c->salloc);
+		res->skips[res->nskips].file = xstrdup(f[3]);
+		res->skips[res->nskips].first = a;
+		res->skips[res->nskips++].last = b;
+	} else if (!strcmp(f[0], "J") && n == 6 && !cocci_parse_uint(f[1], &a) &&
+		   !cocci_parse_uint(f[2], &b)) {
+		struct cocci_unjudged *u;
+
+		GROW(res->unjudged, res->nunjudged, c->jalloc);
+		u = &res->unjudged[res->nunjudged++];
+		u->line = a;
+		u->end_line = b;
+		u->file = xstrdup(f[3]);
+		u->callee = xstrdup(f[4]);
+		u->why = xstrdup(f[5]);
+	} else if (!strcmp(f[0], "U") && n == 4 && !cocci_parse_uint(f[1], &a)) {
+		GROW(res->unparsed, res->nunparsed, c->ualloc);
+		res->unparsed_lines = xrealloc(res->unparsed_lines,
+					       c->ualloc * sizeof(*res->unparsed_lines));
+		res->unparsed_lines[res->nunparsed] = a;
+		res->unparsed[res->nunparsed++] = xstrdup(f[3]);
+	} else if (!strcmp(f[0], "N") && n == 4 && !parse_size(f[1], &x) &&
+		   !parse_size(f[2], &y) && !parse_size(f[3], &z)) {
+		res->nfiles = x;
+		res->nscanned = y;
+		res->nlexical = z;
+	} else {
+		return -1;
+	}
+	return 0;
+}
+
+/*
+ * One record, split and unescaped in place.  @root: the tree the rules
+ * ran in (their file names are made relative to it), or NULL for our own
+ * records, which also have the eleventh "F" field and the other types.
+ * 0, 1 for the end record, -1 if malformed.
+ */
+static int parse_record(struct collect *c, const char *root, char *line)
+{
+	char *f[12];
+	unsigned int ln, col;
+	int n = split_tabs(line, f, 12), i;
+
+	if (n < 0)
+		return -1;
+	for (i = 1; i < n; i++)
+		unescape(f[i]);
+	if (!strcmp(f[0], "F") && (n == 10 || (!root && n == 11)) &&
+	    !cocci_parse_uint(f[2], &ln) && !cocci_parse_uint(f[3], &col) && ln) {
+		add_finding(c, root, f, ln, col, n == 11 && !strcmp(f[10], "1"));
+	} else if (!strcmp(f[0], "C") && n == 5 && !cocci_parse_uint(f[2], &ln) && ln) {
+		add_call(c, root, f, ln);
+	} else if (!root) {
+		return parse_ours(c, f, n);
+	} else {
+		return -1;
+	}
+	return 0;
+}
+
+int cocci_parse_records(struct collect *c, const char *root, const char *out,
+			const char *rule)
+{
+	size_t len;
+	char *buf = read_file(out, SIZE_MAX, &len), *line, *nl, *copy;
+	int ret = 0;
+
+	if (!buf) {
+		error("%s: %s", out, strerror(errno));
+		return -1;
+	}
+	for (line = buf; *line && !ret; line = nl + 1) {
+		nl = strchr(line, '\n');
+		if (!nl)
+			nl = line + strlen(line) - 1;
+		else
+			*nl = '\0';
+		if (!*line)
+			continue;
+		copy = xstrdup(line);
+		if (parse_record(c, root, line)) {
+			error("%s: malformed record from spatch: '%s'", rule, copy);
+			ret = -1;
+		}
+		free(copy);
+	}
+	free(buf);
+	return ret;
+}
+
+int cocci_records_read(char *buf, struct cocci_result *res)
+{
+	struct collect c = { res, res->nfindings, res->ncalls, res->nunparsed, res->nskips,
+			     res->nunjudged };
+	char *line, *save = NULL;
+	int done = 0, rc;
+
+	for (line = strtok_r(buf, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+		rc = parse_record(&c, NULL, line);
+		if (rc < 0 || done)
+			return -1;
+		done = rc;
+	}
+	return done ? 0 : -1;
+}
+
+static void put_field(FILE *f, const char *s)
+{
+	fputc('\t', f);
+	for (; s && *s; s++) {
+		if (*s == '\\')
+			fputs("\\\\", f);
+		else if (*s == '\t')
+			fputs("\\t", f);
+		else if (*s == '\n')
+			fputs("\\n", f);
+		else
+			fputc(*s, f);
+	}
+}
+
+void cocci_records_write(FILE *f, const struct cocci_result *res)
+{
+	size_t i;
+
+	for (i = 0; i < res->nfindings; i++) {
+		const struct finding *x = &res->findings[i];
+
+		fputc('F', f);
+		put_field(f, x->file);
+		fprintf(f, "\t%u\t%u", x->line, x->column ? x->column - 1 : 0);
+		put_field(f, x->cls);
+		put_field(f, x->conversion);
+		put_field(f, x->function);
+		put_field(f, x->format);
+		put_field(f, x->arg);
+		put_field(f, x->message);
+		put_field(f, x->lexical ? "1" : "0");
+		fputc('\n', f);
+	}
+	for (i = 0; i < res->nskips; i++) {
+		fprintf(f, "S\t%u\t%u", res->skips[i].first, res->skips[i].last);
+		put_field(f, res->skips[i].file);
+		fputc('\n', f);
+	}
+	for (i = 0; i < res->nunjudged; i++) {
+		const struct cocci_unjudged *u = &res->unjudged[i];
+
+		fprintf(f, "J\t%u\t%u", u->line, u->end_line);
+		put_field(f, u->file);
+		put_field(f, u->callee);
+		put_field(f, u->why);
+		fputc('\n', f);
+	}
+	for (i = 0; i < res->nunparsed; i++) {
+		fprintf(f, "U\t%u\t0", res->unparsed_lines ? res->unparsed_lines[i] : 1);
+		put_field(f, res->unparsed[i]);
+		fputc('\n', f);
+	}
+	fprintf(f, "N\t%zu\t%zu\t%zu\nE\n", res->nfiles, res->nscanned, res->nlexical);
+}

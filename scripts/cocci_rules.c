@@ -1,0 +1,266 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * cocci_rules: the rules - which ones run, their "// Options:" line, and
+ * their grep query, asked of spatch (--parse-cocci, which also checks that
+ * the rule parses) and evaluated here on each file, as spatch would.
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cocci_impl.h"
+#include "runner.h"
+
+/* ------------------------------------------------------- grep queries */
+
+/*
+ * A file is a candidate when the query (struct query) holds, an
+ * identifier being true when it occurs in the file as a whole word.
+ */
+static int word_char(char c)
+{
+	return isalnum((unsigned char)c) || c == '_';
+}
+
+static int has_word(const char *buf, size_t len, const char *w, size_t wlen)
+{
+	const char *p = buf, *end = buf + len;
+
+	while ((p = memmem(p, (size_t)(end - p), w, wlen))) {
+		if ((p == buf || !word_char(p[-1])) &&
+		    (p + wlen == end || !word_char(p[wlen])))
+			return 1;
+		p++;
+	}
+	return 0;
+}
+
+/* Recursive descent over the query text: or := and ('||' and)*, and := atom ('&&' atom)* */
+struct qeval {
+	const char *s;
+	const char *buf;
+	size_t len;
+	int bad;
+};
+
+static void qskip(struct qeval *q)
+{
+	while (isspace((unsigned char)*q->s))
+		q->s++;
+}
+
+static int q_or(struct qeval *q);
+
+static int q_atom(struct qeval *q)
+{
+	const char *start;
+	int v;
+
+	qskip(q);
+	if (*q->s == '(') {
+		q->s++;
+		v = q_or(q);
+		qskip(q);
+		if (*q->s != ')')
+			q->bad = 1;
+		else
+			q->s++;
+		return v;
+	}
+	start = q->s;
+	while (word_char(*q->s))
+		q->s++;
+	if (q->s == start) {
+		q->bad = 1;
+		return 1;
+	}
+	return has_word(q->buf, q->len, start, (size_t)(q->s - start));
+}
+
+static int q_and(struct qeval *q)
+{
+	int v = q_atom(q);
+
+	for (;;) {
+		qskip(q);
+		if (q->s[0] != '&' || q->s[1] != '&')
+			return v;
+		q->s += 2;
+		v = q_atom(q) && v;
+	}
+}
+
+static int q_or(struct qeval *q)
+{
+	int v = q_and(q);
+
+	for (;;) {
+		qskip(q);
+		if (q->s[0] != '|' || q->s[1] != '|')
+			return v;
+		q->s += 2;
+		v = q_and(q) || v;
+	}
+}
+
+int query_match(const struct query *qr, const char *buf, size_t len)
+{
+	struct qeval q = { qr->text, buf, len, 0 };
+	int v;
+
+	if (!qr->text)
+		return 1;	/* opts->no_query */
+	v = q_or(&q);
+
+	qskip(&q);
+	if (q.bad || *q.s)
+		return -1;
+	return v;
+}
+
+
+/* ------------------------------------------------------------- rules */
+
+int rule_reads_headers(const struct rule *r)
+{
+	size_t i;
+
+	for (i = 0; i < r->options.nr; i++)
+		if (!strcmp(r->options.v[i], "--all-includes") ||
+		    !strcmp(r->options.v[i], "--recursive-includes"))
+			return 1;
+	return 0;
+}
+
+void rule_free(struct rule *r)
+{
+	free(r->path);
+	free(r->name);
+	strvec_clear(&r->options);
+	free(r->query.text);
+}
+
+/* Read the "// Options:" line of a rule, as scripts/coccicheck does. */
+static int rule_read_options(struct rule *r)
+{
+	size_t len, i;
+	char *buf = read_file(r->path, SIZE_MAX, &len), *line, *opt, *save = NULL, *nl;
+
+	if (!buf) {
+		error("%s: %s", r->path, strerror(errno));
+		return -1;
+	}
+	for (line = buf; line && *line; line = nl ? nl + 1 : NULL) {
+		nl = strchr(line, '\n');
+		if (nl)
+			*nl = '\0';
+		if (strncmp(line, "// Options:", 11))
+			continue;
+		for (opt = strtok_r(line + 11, " \t", &save); opt;
+		     opt = strtok_r(NULL, " \t", &save))
+			strvec_push(&r->options, xstrdup(opt));
+	}
+	free(buf);
+	for (i = 0; i < r->options.nr; i++)
+		if (!strcmp(r->options.v[i], "--include-headers"))
+			r->headers = 1;
+	return 0;
+}
+
+/*
+ * Ask spatch for the rule's grep query.  This parses the rule, so a broken
+ * rule is reported here, before any file is read.
+ */
+static int rule_query(const struct cocci_opts *opts, struct rule *r,
+		      const char *tmpdir)
+{
+	char *out = xasprintf("%s/query.out", tmpdir);
+	char *err = xasprintf("%s/query.err", tmpdir);
+	/*
+	 * The query of the records mode, in patch mode too: patch mode only
+	 * rewrites calls that the records mode reports, and its own query
+	 * can be weaker (rules matching any call, filtered in Python).
+	 */
+	char *argv[] = { (char *)spatch_prog(opts), "-D", "ptrguard",
+			 "--parse-cocci", r->path, NULL };
+	struct run_cmd cmd = { .argv = argv, .fd = { -1 }, .path = { NULL, out, err } };
+	char *buf = NULL, *p, *why, *line;
+	size_t len;
+	int status, ret = -1;
+	pid_t pid;
+
+	pid = run_start(&cmd);
+	if (pid < 0 || run_wait(pid, &status) < 0)
+		goto out;
+	why = run_status_text(status);
+	if (why) {
+		line = spatch_last_line(err);
+		error("%s: spatch cannot parse the rule (%s): %s", r->path, why, line);
+		free(line);
+		free(why);
+		goto out;
+	}
+	buf = read_file(out, SIZE_MAX, &len);
+	if (!buf) {
+		error("%s: %s", out, strerror(errno));
+		goto out;
+	}
+	p = strstr(buf, "\nGrep query\n");
+	if (!p) {
+		error("%s: spatch found no grep query in the rule: it would parse every file (%s)",
+		      r->path, strstr(buf, "No grep query") ? "No grep query" :
+		      "no \"Grep query\" line in spatch --parse-cocci");
+		goto out;
+	}
+	p += strlen("\nGrep query\n");
+	r->query.text = xstrndup(p, strcspn(p, "\n"));
+	if (query_match(&r->query, "", 0) < 0) {
+		error("%s: cannot read spatch's grep query '%s'", r->path, r->query.text);
+		goto out;
+	}
+	ret = 0;
+out:
+	free(buf);
+	unlink(out);
+	unlink(err);
+	free(out);
+	free(err);
+	return ret;
+}
+
+int rules_load(const struct cocci_opts *opts, const char *tmpdir,
+	       struct rule *rules, size_t *nrules)
+{
+	static const char * const names[COCCI_NRULES] = { "seq_px.cocci", "seq_int_cast.cocci" };
+	unsigned int mask = opts->rules ? opts->rules :
+		COCCI_RULE_PX | (opts->casts ? COCCI_RULE_CAST : 0);
+	size_t i;
+	char *path;
+
+	*nrules = 0;
+	for (i = 0; i < COCCI_NRULES; i++) {
+		struct rule *r = &rules[*nrules];
+
+		if (!(mask & (1u << i)))
+			continue;
+		memset(r, 0, sizeof(*r));
+		path = xasprintf("%s/%s", opts->rules_dir, names[i]);
+		if (access(path, R_OK) < 0 || !(r->path = realpath(path, NULL))) {
+			error("%s: %s", path, strerror(errno));
+			free(path);
+			return -1;
+		}
+		free(path);
+		r->name = xstrdup(names[i]);
+		r->kind = prefilter_rule(names[i]);
+		(*nrules)++;
+		if (rule_read_options(r) < 0 ||
+		    (!opts->no_query && rule_query(opts, r, tmpdir) < 0))
+			return -1;
+	}
+	return 0;
+}

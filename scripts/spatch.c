@@ -1,0 +1,160 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * spatch: the spatch program, its command line, and what a failed run of
+ * it said.  The processes themselves are started by runner.c.
+ */
+#include <ctype.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cocci_impl.h"
+
+const char *spatch_prog(const struct cocci_opts *opts)
+{
+	const char *s = opts->spatch;
+
+	if (!s || !*s)
+		s = getenv("SPATCH");
+	return s && *s ? s : "spatch";
+}
+
+int spatch_found(const char *prog)
+{
+	const char *path = getenv("PATH");
+	char *copy, *dir, *save = NULL, *cand;
+	int ok = 0;
+
+	if (strchr(prog, '/'))
+		return !access(prog, X_OK);
+	if (!path)
+		return 0;
+	copy = xstrdup(path);
+	for (dir = strtok_r(copy, ":", &save); dir && !ok;
+	     dir = strtok_r(NULL, ":", &save)) {
+		cand = xasprintf("%s/%s", *dir ? dir : ".", prog);
+		ok = !access(cand, X_OK) && !cocci_is_dir(cand);
+		free(cand);
+	}
+	free(copy);
+	return ok;
+}
+
+char *spatch_last_line(const char *path)
+{
+	size_t len;
+	char *buf = read_file(path, SIZE_MAX, &len), *end, *start, *line;
+
+	if (!buf)
+		return xstrdup("(no output)");
+	end = buf + len;
+	while (end > buf && isspace((unsigned char)end[-1]))
+		end--;
+	start = end;
+	while (start > buf && start[-1] != '\n')
+		start--;
+	line = start == end ? xstrdup("(no output)") :
+		xstrndup(start, (size_t)(end - start));
+	free(buf);
+	return line;
+}
+
+char *spatch_last_handled(const char *path)
+{
+	size_t len;
+	char *buf = read_file(path, SIZE_MAX, &len), *p, *found = NULL;
+
+	if (!buf)
+		return NULL;
+	for (p = buf; (p = strstr(p, "HANDLING: ")); p += 10)
+		if (p == buf || p[-1] == '\n')
+			found = p + 10;
+	if (found)
+		found = xstrndup(found, strcspn(found, "\n"));
+	free(buf);
+	return found;
+}
+
+
+/* The tree's include path and forced includes, as kbuild passes them. */
+const char *const cocci_include_dirs[] = {
+	"arch/x86/include", "arch/x86/include/generated", "include",
+	"arch/x86/include/uapi", "arch/x86/include/generated/uapi",
+	"include/uapi", "include/generated/uapi", NULL,
+};
+const char cocci_macro_file[] = "ptrguard-macros.h";
+
+const char *const cocci_forced_includes[] = {
+	"include/linux/compiler-version.h", "include/linux/kconfig.h", NULL,
+};
+
+static const char *mode_flag(const struct cocci_opts *opts)
+{
+	return opts->patch_out ? "patch" : "ptrguard";
+}
+
+void spatch_argv(const struct cocci_opts *opts, const char *root, const struct rule *r,
+		 const char *list, struct strvec *av)
+{
+	size_t i;
+
+	strvec_push(av, xstrdup(spatch_prog(opts)));
+	strvec_push(av, xstrdup("-D"));
+	strvec_push(av, xstrdup(mode_flag(opts)));
+	strvec_push(av, xstrdup("--quiet"));
+	if (opts->patch_out) {
+		/* "diff -u -p a/FILE b/FILE" headers, FILE relative to the root */
+		strvec_push(av, xstrdup("--patch"));
+		strvec_push(av, xstrdup("."));
+	} else {
+		strvec_push(av, xstrdup("--no-show-diff"));
+		strvec_push(av, xstrdup("--verbose-parsing"));
+	}
+	/*
+	 * The files are prefiltered already: no second token scan in spatch
+	 * (which also tries "git grep" once per file group).
+	 */
+	strvec_push(av, xstrdup("--no-scanner"));
+	if (opts->python) {
+		strvec_push(av, xstrdup("--python"));
+		strvec_push(av, xstrdup(opts->python));
+	}
+	strvec_push(av, xstrdup("--cocci-file"));
+	strvec_push(av, xstrdup(r->path));
+	/* the kernel macros that spatch's own standard.h lacks, next to the rule */
+	{
+		char *dir = xstrdup(r->path), *slash = strrchr(dir, '/'), *mf;
+
+		if (slash)
+			*slash = '\0';
+		mf = xasprintf("%s/%s", slash ? dir : ".", cocci_macro_file);
+		if (!access(mf, R_OK)) {
+			strvec_push(av, xstrdup("--macro-file"));
+			strvec_push(av, mf);
+		} else {
+			free(mf);
+		}
+		free(dir);
+	}
+	for (i = 0; i < r->options.nr; i++)
+		strvec_push(av, xstrdup(r->options.v[i]));
+	/* the include path of scripts/coccicheck, for rules that read headers */
+	for (i = 0; cocci_include_dirs[i]; i++) {
+		strvec_push(av, xstrdup("-I"));
+		strvec_push(av, xstrdup(cocci_include_dirs[i]));
+	}
+	/* and its forced includes, when the tree has them */
+	for (i = 0; cocci_forced_includes[i]; i++) {
+		char *path = xasprintf("%s/%s", root, cocci_forced_includes[i]);
+
+		if (!access(path, R_OK)) {
+			strvec_push(av, xstrdup("--include"));
+			strvec_push(av, xstrdup(cocci_forced_includes[i]));
+		}
+		free(path);
+	}
+	strvec_push(av, xstrdup("--file-groups"));
+	strvec_push(av, xstrdup(list));
+}
