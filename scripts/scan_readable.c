@@ -94,7 +94,7 @@ static void child(const struct scan_opts *o, char **files, char **dirs,
 	addr_model_forget(m);	/* its kallsyms bytes were read with privileges */
 	co.progress = false;
 	co.ignored = false;
-	co.dmesg = false;
+	co.block_fifos = false;	/* it opens files O_RDWR */
 	co.load_model = NULL;
 	for (i = 0; i < n; i++) {
 		int fd = dirs[i] ? open(dirs[i], O_RDONLY | O_DIRECTORY | O_CLOEXEC) : -1;
