@@ -38,8 +38,17 @@ static const char usage[] =
 	"                     'all', 'none', or a comma list of pids and 'self'\n"
 	"  --timeout SECS     time limit per file (default 10)\n"
 	"  --max-size BYTES   size limit per file, K/M/G suffixes (default 64M)\n"
-	"  --kallsyms FILE    take the image and module ranges from FILE instead\n"
-	"                     of /proc/kallsyms; 'none': layout only\n"
+	"  --kallsyms FILE    take the image and module ranges and the symbols\n"
+	"                     from FILE instead of /proc/kallsyms; 'none': layout only\n"
+	"  --arch ARCH        the address layout: x86_64[:48|57] or\n"
+	"                     arm64[:VA_BITS[:4k|16k|64k]], VA_BITS 39, 42, 47, 48\n"
+	"                     or 52 (default: the running system's, or from the\n"
+	"                     --kallsyms file's _text)\n"
+	"  --check-as USER[:GID]  re-read the files with findings as this user to\n"
+	"                     tell readable-by everyone from root (default 65534)\n"
+	"  --baseline FILE    findings FILE lists (by file, region and kind) are\n"
+	"                     marked (baseline) and do not count for the exit status\n"
+	"  --write-baseline FILE  write the findings of this scan as a baseline\n"
 	"  --dmesg            also read the kernel log (/dev/kmsg, non-blocking)\n"
 	"  --ignored          also report the kernel-half values the model\n"
 	"                     ignores (error pointers, masks, bitmaps), marked\n"
@@ -47,14 +56,20 @@ static const char usage[] =
 	"  -v, --verbose      also list the files that failed to open or read\n"
 	"  --no-progress      no progress line on a terminal\n"
 	"\n"
+	"Each finding says what the address is (region, and symbol+offset when\n"
+	"kallsyms shows real values) and who can read it: 'readable-by: everyone'\n"
+	"(an unprivileged user read it too), 'root' (only with privileges), or\n"
+	"'unknown' (no way to switch to an unprivileged user to check).\n"
 	"Symlinks below the roots are never followed.  Skipped files are listed\n"
 	"on stderr with the reason.\n"
-	"Exit status: 0 nothing found, 1 kernel addresses found, 2 error.\n";
+	"Exit status: 0 nothing found (or all in the baseline), 1 kernel addresses\n"
+	"found, 2 error.\n";
 
 enum {
 	OPT_JSON = 256, OPT_SARIF, OPT_AS_USER, OPT_PIDS, OPT_TIMEOUT,
 	OPT_MAX_SIZE, OPT_KALLSYMS, OPT_IGNORED, OPT_NO_PROGRESS, OPT_READ_SIZE,
-	OPT_BLOCK_FIFOS, OPT_DMESG,
+	OPT_BLOCK_FIFOS, OPT_DMESG, OPT_ARCH, OPT_CHECK_AS, OPT_BASELINE,
+	OPT_WRITE_BASELINE,
 };
 
 static const struct option longopts[] = {
@@ -68,6 +83,10 @@ static const struct option longopts[] = {
 	{ "kallsyms", required_argument, NULL, OPT_KALLSYMS },
 	{ "ignored", no_argument, NULL, OPT_IGNORED },
 	{ "dmesg", no_argument, NULL, OPT_DMESG },
+	{ "arch", required_argument, NULL, OPT_ARCH },
+	{ "check-as", required_argument, NULL, OPT_CHECK_AS },
+	{ "baseline", required_argument, NULL, OPT_BASELINE },
+	{ "write-baseline", required_argument, NULL, OPT_WRITE_BASELINE },
 	{ "quiet", no_argument, NULL, 'q' },
 	{ "verbose", no_argument, NULL, 'v' },
 	{ "no-progress", no_argument, NULL, OPT_NO_PROGRESS },
@@ -196,7 +215,7 @@ static int parse_user(const char *arg, uid_t *uid, gid_t *gid)
  * and we check that the effective, permitted and inheritable sets are
  * empty and that root cannot be regained.
  */
-static int drop_privileges(uid_t uid, gid_t gid)
+int scan_drop_privileges(uid_t uid, gid_t gid)
 {
 	struct __user_cap_header_struct hdr = { _LINUX_CAPABILITY_VERSION_3, 0 };
 	struct __user_cap_data_struct data[2] = { { 0 } };
@@ -311,6 +330,27 @@ struct model_load {
 	bool quiet;
 };
 
+/*
+ * No capabilities in the effective set and not root: what this process
+ * reads, any unprivileged user can.  *can_switch: it could become another
+ * user (CAP_SETUID and CAP_SETGID, as root has).
+ */
+static bool unprivileged(bool *can_switch)
+{
+	struct __user_cap_header_struct hdr = { _LINUX_CAPABILITY_VERSION_3, 0 };
+	struct __user_cap_data_struct data[2] = { { 0 } };
+	bool caps;
+
+	if (syscall(SYS_capget, &hdr, data) < 0) {
+		*can_switch = geteuid() == 0;
+		return false;
+	}
+	caps = data[0].effective || data[1].effective;
+	*can_switch = (data[0].effective & (1u << CAP_SETUID)) &&
+		      (data[0].effective & (1u << CAP_SETGID));
+	return geteuid() != 0 && !caps;
+}
+
 /* Finish the model and say which one it is. */
 static int load_model(void *arg)
 {
@@ -333,10 +373,16 @@ int cmd_scan(int argc, char **argv)
 		.pids = PIDS_LIST,
 		.pid_self = true,
 	};
-	struct addr_model model;
+	struct addr_model model = { 0 };
 	struct model_load load;
 	struct scan_result res;
-	const char *kallsyms = NULL, *as_user = NULL;
+	const char *kallsyms = NULL, *as_user = NULL, *arch = NULL;
+	const char *baseline_file = NULL, *write_baseline = NULL;
+	struct baseline baseline = { 0 };
+	unsigned int va_bits = 0, page_kb = 0;
+	uid_t check_uid = 65534;
+	gid_t check_gid = 65534;
+	bool unpriv, can_switch;
 	bool quiet = false, no_progress = false, verbose = false;
 	char **roots;
 	size_t nroots, i;
@@ -415,6 +461,27 @@ int cmd_scan(int argc, char **argv)
 		case OPT_KALLSYMS:
 			kallsyms = optarg;
 			break;
+		case OPT_ARCH:
+			if (addr_parse_arch(optarg, &arch, &va_bits, &page_kb) < 0) {
+				error("scan: --arch %s: want x86_64[:48|57] or "
+				      "arm64[:39|42|47|48|52[:4k|16k|64k]] (a layout we know)",
+				      optarg);
+				return EXIT_ERROR;
+			}
+			break;
+		case OPT_CHECK_AS:
+			if (parse_user(optarg, &check_uid, &check_gid) < 0 || !check_uid) {
+				error("scan: --check-as %s: not a uid, uid:gid or user name "
+				      "other than root", optarg);
+				return EXIT_ERROR;
+			}
+			break;
+		case OPT_BASELINE:
+			baseline_file = optarg;
+			break;
+		case OPT_WRITE_BASELINE:
+			write_baseline = optarg;
+			break;
 		case OPT_DMESG:
 			o.dmesg = true;
 			break;
@@ -473,22 +540,30 @@ int cmd_scan(int argc, char **argv)
 	if (o.dmesg)
 		roots[nroots++] = xstrdup(KMSG_PATH);
 
+	if (baseline_file && baseline_load(&baseline, baseline_file) < 0) {
+		free_roots(roots, nroots);
+		return EXIT_ERROR;
+	}
+	o.baseline = baseline_file != NULL;
+
 	/*
 	 * The model is read with our full privileges, before the drop.  With
 	 * no drop and no --kallsyms file (which may fail: exit 2 before the
 	 * scan), it is read while the workers start reading files.
 	 */
-	addr_model_begin(&model, kallsyms);
 	o.model = &model;
 	load.m = &model;
 	load.quiet = quiet;
+	if (addr_model_begin(&model, kallsyms, arch, va_bits, page_kb) < 0) {
+		rc = EXIT_ERROR;
+		goto out;
+	}
 	if (!as_user && !kallsyms) {
 		o.load_model = load_model;
 		o.load_arg = &load;
-	} else if (load_model(&load) < 0 || (as_user && drop_privileges(uid, gid) < 0)) {
-		addr_model_forget(&model);
-		free_roots(roots, nroots);
-		return EXIT_ERROR;
+	} else if (load_model(&load) < 0 || (as_user && scan_drop_privileges(uid, gid) < 0)) {
+		rc = EXIT_ERROR;
+		goto out;
 	}
 	if (as_user) {
 		/* What the model read as root is not for the user to scan. */
@@ -498,13 +573,27 @@ int cmd_scan(int argc, char **argv)
 				(unsigned int)uid, (unsigned int)gid);
 	}
 	o.progress = !quiet && !no_progress && isatty(2);
+	/* Checked after the drop: --as-user 0 is root without capabilities. */
+	unpriv = unprivileged(&can_switch);
 
 	rc = scan_run(&o, roots, nroots, &res);
-	if (!rc)
-		scan_print(&o, &res, quiet ? -1 : verbose);
-	rc = rc ? EXIT_ERROR : res.nkernel ? EXIT_FINDINGS : EXIT_CLEAN;
+	if (rc) {
+		rc = EXIT_ERROR;
+		goto out;
+	}
+	scan_readable(&o, &res, unpriv, can_switch, check_uid, check_gid);
+	baseline_mark(&baseline, &res);
+	if (write_baseline && baseline_write(&res, write_baseline) < 0) {
+		rc = EXIT_ERROR;
+		scan_result_free(&res);
+		goto out;
+	}
+	scan_print(&o, &res, quiet ? -1 : verbose);
+	rc = res.nkernel > res.nbaseline ? EXIT_FINDINGS : EXIT_CLEAN;
 	scan_result_free(&res);
-	addr_model_forget(&model);
+out:
+	baseline_free(&baseline);
+	addr_model_free(&model);
 	free_roots(roots, nroots);
 	free(o.pid_list);
 	return rc;

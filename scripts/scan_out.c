@@ -166,8 +166,13 @@ static const char *value_text(const struct scan_hit *h, char *buf, size_t n)
 	return buf;
 }
 
-static void print_text(const struct scan_result *r)
+static const char *const readable_name[] = {
+	[READ_UNKNOWN] = "unknown", [READ_EVERYONE] = "everyone", [READ_ROOT] = "root",
+};
+
+static void print_text(const struct scan_opts *o, const struct scan_result *r)
 {
+	char sym[256];
 	size_t i;
 
 	for (i = 0; i < r->nfound; i++) {
@@ -195,12 +200,23 @@ static void print_text(const struct scan_result *r)
 			put_s(" (8 bytes, little-endian)");
 		put_s(": ");
 		put_rep(h->reason, 1);
+		if (h->verdict == ADDR_KERNEL) {
+			if (addr_symbol(o->model, h->value, sym, sizeof(sym))) {
+				put_s(": ");
+				put_s(sym);
+			}
+			put_s("; readable-by: ");
+			put_s(readable_name[f->readable]);
+			if (f->baseline)
+				put_s(" (baseline)");
+		}
 		put_c('\n');
 	}
 }
 
-static void print_json(const struct scan_result *r)
+static void print_json(const struct scan_opts *o, const struct scan_result *r)
 {
+	char sym[256];
 	size_t i;
 
 	put_s("[");
@@ -231,6 +247,17 @@ static void print_json(const struct scan_result *r)
 			put_s(", \"ignored\": true");
 		put_s(", \"reason\": ");
 		json_rep(h->reason, 1);
+		if (h->verdict == ADDR_KERNEL) {
+			put_s(", \"region\": ");
+			json_str(stdout, h->region);
+			if (addr_symbol(o->model, h->value, sym, sizeof(sym))) {
+				put_s(", \"symbol\": ");
+				json_str(stdout, sym);
+			}
+			put_s(", \"readable_by\": \"");
+			put_s(readable_name[f->readable]);
+			put_s(f->baseline ? "\", \"baseline\": true" : "\", \"baseline\": false");
+		}
 		put_s("}");
 	}
 	put_s(r->nfound ? "\n]\n" : "]\n");
@@ -280,15 +307,35 @@ static void print_sarif(const struct scan_opts *o, const struct scan_result *r)
 	for (i = 0; i < r->nfound; i++) {
 		const struct finding_rec *f = &r->found[i];
 		const struct scan_hit *h = &f->hit;
-		char msg[256];
+		char msg[512], sym[256];
 		char v[64];
 		bool ign = h->verdict == ADDR_IGNORED;
+		const char *s = ign ? NULL : addr_symbol(o->model, h->value, sym, sizeof(sym));
 
-		snprintf(msg, sizeof(msg), "%s%s: %s", ign ? "ignored " : "",
-			 value_text(h, v, sizeof(v)), h->reason);
+		if (ign)
+			snprintf(msg, sizeof(msg), "ignored %s: %s", value_text(h, v, sizeof(v)),
+				 h->reason);
+		else
+			snprintf(msg, sizeof(msg), "%s: %s%s%s; readable-by: %s",
+				 value_text(h, v, sizeof(v)), h->reason, s ? ": " : "",
+				 s ? s : "", readable_name[f->readable]);
 		fputs(n++ ? ",\n   " : "\n   ", stdout);
-		printf("{\"ruleId\": \"%s\", \"level\": \"%s\", \"message\": {\"text\": ",
-		       ign ? "ignored-candidate" : "kernel-address", ign ? "note" : "error");
+		/* error: anyone can read it (or we could not tell); warning: root only */
+		printf("{\"ruleId\": \"%s\", \"level\": \"%s\", ",
+		       ign ? "ignored-candidate" : "kernel-address",
+		       ign ? "note" : f->readable == READ_ROOT ? "warning" : "error");
+		if (!ign && o->baseline)
+			printf("\"baselineState\": \"%s\", ", f->baseline ? "unchanged" : "new");
+		if (!ign) {
+			fputs("\"properties\": {\"region\": ", stdout);
+			json_str(stdout, h->region);
+			if (s) {
+				fputs(", \"symbol\": ", stdout);
+				json_str(stdout, s);
+			}
+			printf(", \"readableBy\": \"%s\"}, ", readable_name[f->readable]);
+		}
+		fputs("\"message\": {\"text\": ", stdout);
 		json_str(stdout, msg);
 		fputs("}, \"locations\": [{\"physicalLocation\": {\"artifactLocation\": "
 		      "{\"uri\": ", stdout);
@@ -318,11 +365,11 @@ void scan_print(const struct scan_opts *o, const struct scan_result *r,
 	ob.on = o->format != FMT_SARIF;
 	memset(rep, 0, sizeof(rep));
 	if (o->format == FMT_JSON)
-		print_json(r);
+		print_json(o, r);
 	else if (o->format == FMT_SARIF)
 		print_sarif(o, r);
 	else
-		print_text(r);
+		print_text(o, r);
 	ob_flush();
 	ob.on = false;
 	fflush(stdout);
@@ -339,6 +386,11 @@ void scan_print(const struct scan_opts *o, const struct scan_result *r,
 	if (nerr)
 		fprintf(stderr, "scan: skipped %zu files that could not be opened or "
 			"read (-v lists them)\n", nerr);
+	if (r->readable_how && r->nkernel)
+		fprintf(stderr, "scan: %s\n", r->readable_how);
+	if (o->baseline)
+		fprintf(stderr, "scan: %llu of %llu kernel addresses in the baseline\n",
+			(unsigned long long)r->nbaseline, (unsigned long long)r->nkernel);
 	fprintf(stderr, "scan: %llu dirs, %llu files, %.1f MiB in %.2f s; "
 		"%llu kernel addresses, %llu ignored; %zu skipped; "
 		"%llu symlinks not followed; %llu pid dirs not scanned%s\n",
