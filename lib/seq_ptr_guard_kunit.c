@@ -994,16 +994,27 @@ struct guard_put_case {
 	enum guard_opener opener;
 };
 
-#define GUARD_PUT_CASES(w) \
-	{ w, A_HEAP, OPENER_NOCAP }, { w, A_TEXT, OPENER_NOCAP }, \
-	{ w, A_USER, OPENER_NOCAP }, { w, A_SMALL, OPENER_NOCAP }, \
-	{ w, A_HEAP, OPENER_PRIV }
-
 static const struct guard_put_case guard_put_cases[] = {
-	GUARD_PUT_CASES(W_HEX),
-	GUARD_PUT_CASES(W_DEC),
-	GUARD_PUT_CASES(W_DEC_WIDTH),
-	GUARD_PUT_CASES(W_DEC_LL),
+	{ W_HEX, A_HEAP, OPENER_NOCAP },
+	{ W_HEX, A_TEXT, OPENER_NOCAP },
+	{ W_HEX, A_USER, OPENER_NOCAP },
+	{ W_HEX, A_SMALL, OPENER_NOCAP },
+	{ W_HEX, A_HEAP, OPENER_PRIV },
+	{ W_DEC, A_HEAP, OPENER_NOCAP },
+	{ W_DEC, A_TEXT, OPENER_NOCAP },
+	{ W_DEC, A_USER, OPENER_NOCAP },
+	{ W_DEC, A_SMALL, OPENER_NOCAP },
+	{ W_DEC, A_HEAP, OPENER_PRIV },
+	{ W_DEC_WIDTH, A_HEAP, OPENER_NOCAP },
+	{ W_DEC_WIDTH, A_TEXT, OPENER_NOCAP },
+	{ W_DEC_WIDTH, A_USER, OPENER_NOCAP },
+	{ W_DEC_WIDTH, A_SMALL, OPENER_NOCAP },
+	{ W_DEC_WIDTH, A_HEAP, OPENER_PRIV },
+	{ W_DEC_LL, A_HEAP, OPENER_NOCAP },
+	{ W_DEC_LL, A_TEXT, OPENER_NOCAP },
+	{ W_DEC_LL, A_USER, OPENER_NOCAP },
+	{ W_DEC_LL, A_SMALL, OPENER_NOCAP },
+	{ W_DEC_LL, A_HEAP, OPENER_PRIV },
 };
 
 static const char * const guard_writer_names[] = {
