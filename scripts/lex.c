@@ -354,7 +354,8 @@ static size_t s_args(const struct model *m, const struct span *s, size_t open, s
 	size_t i, n = 0, start = open + 1;
 	int depth = 0;
 
-	if (close == open + 1)
+	/* no arguments, or a call the text never closes (s_close() gave s->n) */
+	if (close == open + 1 || close >= s->n)
 		return 0;
 	for (i = open + 1; i <= close; i++) {
 		const struct tok *k = T(m, s, i);
