@@ -892,10 +892,10 @@ static const char *variable_alts(struct model *m, size_t at, struct alts *out)
 				found++;
 				continue;
 			}
-			/* "x++", "x += ...", "&x", or x handed to another call */
+			/* "x++", "x += ...", "&x", or x handed to another call (@e may be s->n) */
 			if (s_is(m, s, e, "++") || s_is(m, s, e, "--") || s_is(m, s, i - 1, "&") ||
 			    s_is(m, s, i - 1, "++") || s_is(m, s, i - 1, "--") ||
-			    (T(m, s, e)->kind == K_PUNCT && T(m, s, e)->len == 2 &&
+			    (e < s->n && T(m, s, e)->kind == K_PUNCT && T(m, s, e)->len == 2 &&
 			     m->lx.t[T(m, s, e)->off + 1] == '=' && !s_is(m, s, e, "==") &&
 			     !s_is(m, s, e, "!=")))
 				return "a variable the function modifies";
