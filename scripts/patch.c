@@ -127,7 +127,9 @@ static char *unquote(const char *s, size_t n)
 			case 'r': c = '\r'; break;
 			case 'v': c = '\v'; break;
 			default:
-				if (c >= '0' && c <= '7' && i + 2 < n) {
+				/* three octal digits ("\303\251"), else the byte as is */
+				if (c >= '0' && c <= '7' && i + 2 < n && s[i + 1] >= '0' &&
+				    s[i + 1] <= '7' && s[i + 2] >= '0' && s[i + 2] <= '7') {
 					c = (char)(((s[i] - '0') << 6) | ((s[i + 1] - '0') << 3) |
 						   (s[i + 2] - '0'));
 					i += 2;
