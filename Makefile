@@ -4,6 +4,7 @@
 #   make audit      audit the default Linux 6.12 tree (or KSRC=DIR)
 #   make test       run every test suite (tests/*/run)
 #   make bench      full-tree scans and benchmarks (bench/*.sh)
+#   make fuzz       the libFuzzer targets of tests/fuzz in build/fuzz/ (clang)
 #   make kernel-series   the runtime guard as a git format-patch series
 #   make e2e        boot the guarded kernel under qemu and check /proc
 #   make e2e-full   the same, plus a lockdep + KASAN kernel (slow build)
@@ -64,6 +65,32 @@ build/ptrguard-static: $(SRCS) $(HDRS)
 	@mkdir -p build
 	$(CC) $(WARN) $(CFLAGS) -static -o $@ $(SRCS) $(LDLIBS)
 
+# libFuzzer targets (tests/fuzz/NAME.c, docs/testing.md "Fuzzing"): each is
+# linked with the scripts/*.c it needs (FUZZ_LIBS_NAME) and tests/fuzz/stubs.c
+# in place of ptrguard.c, whose die() exits; clang only.
+FUZZ_CC    ?= clang
+FUZZFLAGS  := -O1 -g -fno-omit-frame-pointer -fno-sanitize-recover=all
+FUZZ_TARGETS := patch fmt prefilter lex scan
+FUZZ_LIBS_patch     := patch xalloc
+FUZZ_LIBS_fmt       := fmt xalloc
+FUZZ_LIBS_prefilter := prefilter fmt vocab xalloc
+FUZZ_LIBS_lex       := lex cocci cocci_lex prefilter fmt vocab readfile xalloc
+FUZZ_LIBS_scan      := scan_match addr xalloc
+FUZZ_BINS := $(addprefix build/fuzz/,$(FUZZ_TARGETS))
+
+fuzz: $(FUZZ_BINS)
+
+build/fuzz/obj/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(WARN) $(FUZZFLAGS) -fsanitize=fuzzer-no-link,address,undefined -MMD -MP -c -o $@ $<
+
+.SECONDEXPANSION:
+$(FUZZ_BINS): build/fuzz/%: build/fuzz/obj/tests/fuzz/%.o build/fuzz/obj/tests/fuzz/stubs.o \
+		$$(addsuffix .o,$$(addprefix build/fuzz/obj/scripts/,$$(FUZZ_LIBS_$$*)))
+	$(FUZZ_CC) $(FUZZFLAGS) -fsanitize=fuzzer,address,undefined -o $@ $^
+
+-include $(wildcard build/fuzz/obj/scripts/*.d build/fuzz/obj/tests/fuzz/*.d)
+
 setup:
 	@scripts/setup.sh
 
@@ -102,4 +129,4 @@ install: build/ptrguard rules
 clean:
 	rm -rf build
 
-.PHONY: all rules setup kernel-tree audit test bench kernel-series e2e e2e-full gate install clean
+.PHONY: all rules fuzz setup kernel-tree audit test bench kernel-series e2e e2e-full gate install clean

@@ -354,7 +354,8 @@ static size_t s_args(const struct model *m, const struct span *s, size_t open, s
 	size_t i, n = 0, start = open + 1;
 	int depth = 0;
 
-	if (close == open + 1)
+	/* no arguments, or a call the text never closes (s_close() gave s->n) */
+	if (close == open + 1 || close >= s->n)
 		return 0;
 	for (i = open + 1; i <= close; i++) {
 		const struct tok *k = T(m, s, i);
@@ -891,10 +892,10 @@ static const char *variable_alts(struct model *m, size_t at, struct alts *out)
 				found++;
 				continue;
 			}
-			/* "x++", "x += ...", "&x", or x handed to another call */
+			/* "x++", "x += ...", "&x", or x handed to another call (@e may be s->n) */
 			if (s_is(m, s, e, "++") || s_is(m, s, e, "--") || s_is(m, s, i - 1, "&") ||
 			    s_is(m, s, i - 1, "++") || s_is(m, s, i - 1, "--") ||
-			    (T(m, s, e)->kind == K_PUNCT && T(m, s, e)->len == 2 &&
+			    (e < s->n && T(m, s, e)->kind == K_PUNCT && T(m, s, e)->len == 2 &&
 			     m->lx.t[T(m, s, e)->off + 1] == '=' && !s_is(m, s, e, "==") &&
 			     !s_is(m, s, e, "!=")))
 				return "a variable the function modifies";

@@ -127,7 +127,9 @@ static char *unquote(const char *s, size_t n)
 			case 'r': c = '\r'; break;
 			case 'v': c = '\v'; break;
 			default:
-				if (c >= '0' && c <= '7' && i + 2 < n) {
+				/* three octal digits ("\303\251"), else the byte as is */
+				if (c >= '0' && c <= '7' && i + 2 < n && s[i + 1] >= '0' &&
+				    s[i + 1] <= '7' && s[i + 2] >= '0' && s[i + 2] <= '7') {
 					c = (char)(((s[i] - '0') << 6) | ((s[i + 1] - '0') << 3) |
 						   (s[i + 2] - '0'));
 					i += 2;
@@ -400,6 +402,11 @@ static int parse_git_file(struct reader *r, struct patch *p, size_t end)
 
 			free(f->new_path);
 			f->new_path = unquote(l->s + off, l->len - off);
+			/* a "to" without its "from" is a rename without both names */
+			if (off == 8)
+				f->is_copy = 1;
+			else
+				f->is_rename = 1;
 		} else if (starts(l, "new file mode ")) {
 			is_new = 1;
 		} else if (starts(l, "deleted file mode ")) {
@@ -453,6 +460,10 @@ static int parse_git_file(struct reader *r, struct patch *p, size_t end)
 		f->new_path = NULL;
 	}
 	free(path);
+	/* "new file mode" and "deleted file mode" together: no side has the file */
+	if (!f->old_path && !f->new_path)
+		return corrupt(r, p, &r->lines[r->pos ? r->pos - 1 : 0],
+			       "a file that is neither on the old side nor on the new one");
 	return 0;
 fail:
 	free(path);
@@ -541,6 +552,17 @@ static int parse_patch(struct reader *r, struct patch *p, size_t start, size_t e
 	return 0;
 }
 
+/* Only blanks and line ends?  (@buf is not NUL-terminated: no strspn().) */
+static int all_blank(const char *buf, size_t len)
+{
+	size_t i;
+
+	for (i = 0; i < len; i++)
+		if (buf[i] != ' ' && buf[i] != '\t' && buf[i] != '\r' && buf[i] != '\n')
+			return 0;
+	return 1;
+}
+
 int patch_read_buf(const char *name, const char *buf, size_t len,
 		   struct patch_series *series)
 {
@@ -548,8 +570,7 @@ int patch_read_buf(const char *name, const char *buf, size_t len,
 	size_t *starts_at = NULL, nstarts = 0, i, first;
 	int ret = 0;
 
-	if (!len || !memchr(buf, '\n', len) ||
-	    strspn(buf, " \t\r\n") == len) {
+	if (!len || !memchr(buf, '\n', len) || all_blank(buf, len)) {
 		error("gate: %s: empty input", name);
 		return -1;
 	}

@@ -230,8 +230,14 @@ static int cast_is_argument(const struct scan *s, size_t i)
 			i += 2;
 		else if (strchr("&*+-!~", t[i]))
 			i++;
-		else if (t[i] == '(' && int_cast_at(s, i) >= 0)
-			i = skip_group(s, i);		/* (I)(I2)P */
+		else if (t[i] == '(')
+			/*
+			 * (I)(I2)P, and any parenthesized operand: a group
+			 * here is skipped whatever it holds.  (This asked
+			 * int_cast_at(s, i) >= 0, always true, at a cost
+			 * exponential in the number of groups in a row.)
+			 */
+			i = skip_group(s, i);
 		else
 			break;
 	}

@@ -12,6 +12,7 @@ coccinelle
 sparse
 linux-source-6.12
 gcc
+clang
 make
 bc
 flex

@@ -1,0 +1,56 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Fuzz target: the gate's patch parser, patch_read_buf() (scripts/patch.c),
+ * on any bytes, as `ptrguard gate` reads a patch from a stranger.
+ * Invariants on success: every patch has a file, every file a path, every
+ * line of a hunk is '+' or '-' with an input line inside the input and
+ * inside its patch, and each patch's text is a piece of the input.
+ */
+#include "fuzz.h"
+#include "../../scripts/patch.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	struct patch_series ps = { 0 };
+	char *buf = fuzz_exact(data, size), name[600];
+	unsigned int nlines = 0;
+	size_t i, j, k, at = 0;
+	int ret;
+
+	for (i = 0; i < size; i++)
+		nlines += data[i] == '\n';
+	nlines += size && data[size - 1] != '\n';
+	ret = patch_read_buf("fuzz.patch", buf, size, &ps);
+	for (i = 0; i < ps.npatches; i++) {
+		const struct patch *p = &ps.patches[i];
+
+		CHECK(p->index == i + 1);
+		CHECK(p->nth >= 1 && p->nth <= p->count);
+		CHECK(p->first_line >= 1 && p->first_line <= nlines);
+		/* the patches cut the input in order, end to end */
+		CHECK(p->len <= size - at && !memcmp(p->text, data + at, p->len));
+		at += p->len;
+		CHECK(patch_name(p, name, sizeof(name)) == name);
+		if (ret)
+			continue;
+		CHECK(p->nfiles > 0);
+		for (j = 0; j < p->nfiles; j++) {
+			const struct patch_file *f = &p->files[j];
+
+			CHECK(f->old_path || f->new_path);
+			for (k = 0; k < f->nlines; k++) {
+				const struct patch_line *l = &f->lines[k];
+
+				CHECK(l->kind == '+' || l->kind == '-');
+				CHECK(l->text != NULL);
+				CHECK(l->input_line > p->first_line && l->input_line <= nlines);
+				CHECK(k == 0 || l->input_line > f->lines[k - 1].input_line);
+			}
+		}
+	}
+	if (ps.npatches)
+		CHECK(at == size);
+	patch_series_free(&ps);
+	free(buf);
+	return 0;
+}

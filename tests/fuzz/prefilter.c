@@ -1,0 +1,32 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Fuzz target: the prefilter's lexer (scripts/prefilter.c).
+ *
+ * prefilter_scan() reads the whole input as C.  prefilter_same_findings()
+ * compares the text before the input's first NUL byte with the text after
+ * it (no NUL: the input with itself), both ways: it must be symmetric.
+ */
+#include "fuzz.h"
+#include "../../scripts/prefilter.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	const uint8_t *nul = memchr(data, '\0', size);
+	size_t blen = nul ? (size_t)(nul - data) : size;
+	size_t alen = nul ? size - blen - 1 : size;
+	char *all = fuzz_exact(data, size);
+	char *before = fuzz_exact(data, blen);
+	char *after = fuzz_exact(nul ? nul + 1 : data, alen);
+	unsigned int bits = prefilter_scan(all, size);
+	int ab, ba;
+
+	CHECK(!(bits & ~(unsigned int)(PF_RAW | PF_PTR | PF_WIDE_INT | PF_INT_CAST)));
+	CHECK(!(bits & PF_RAW) || (bits & PF_PTR));
+	ab = prefilter_same_findings(before, blen, after, alen);
+	ba = prefilter_same_findings(after, alen, before, blen);
+	CHECK(ab == ba);
+	free(all);
+	free(before);
+	free(after);
+	return 0;
+}
