@@ -16,7 +16,7 @@ export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1}"
 export UBSAN_OPTIONS="${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}"
 
 # The order puts the fast suites first.
-order="model cocci audit gate scan kunit e2e"
+order="model cocci audit fix gate scan kunit e2e"
 if [ $# -gt 0 ]; then
 	suites="$*"
 else
