@@ -424,6 +424,11 @@ int fix_check(struct fix_ctx *c, const struct cocci_result *before)
 	o.npaths = npaths;
 	o.progress = 0;
 	audited = !failed && cocci_run(&o, &after) == 0;
+	/* a re-audit that read fewer files than it was given proves nothing */
+	if (audited && after.nscanned < npaths) {
+		error("fix: re-audit: %zu of the %zu patched files were read", after.nscanned, npaths);
+		audited = 0;
+	}
 	for (i = 0; i < c->nunits; i++) {
 		struct fix_unit *u = &c->units[i];
 

@@ -29,6 +29,7 @@ static int ptrguard_layout_show(struct seq_file *m, void *v)
 		   l->buf);
 	layout_printf(m, "wrapped %px\n",
 		      l->buf);
+	seq_printf(m, "a line longer than spatch wraps: %lu %lu %lu %lu %lu %px\n", l->len, l->len, l->len, l->len, l->len, l->buf);
 	return 0;
 }
 
