@@ -392,6 +392,8 @@ int cmd_fix(int argc, char **argv)
 		error("fix: a check failed (see the FAILED line above); the series is in %s", o.out);
 		goto out;
 	}
+	if (fix_cover_checked(&c) < 0)
+		goto out;
 	ret = EXIT_CLEAN;
 out:
 	if (c.tmp && !getenv("PTRGUARD_KEEP_TMP"))

@@ -79,6 +79,8 @@ int fix_maintainers(const struct fix_ctx *c, struct fix_unit *u);
 /* fix_series.c */
 /* Commit the units in a scratch repository and write the series to c->out. */
 int fix_series(struct fix_ctx *c);
+/* Once every check passed: the cover letter says what they proved. */
+int fix_cover_checked(const struct fix_ctx *c);
 
 /* fix_check.c */
 /* Prove each patch; prints one line per patch and check.  -1: a check failed. */

@@ -12,6 +12,9 @@
 #include "fix.h"
 #include "ptrguard.h"
 
+#define FIX_COVER_FOUND_LEAD "Found and written with ptrguard fix"
+#define FIX_COVER_FOUND FIX_COVER_FOUND_LEAD "."
+
 /* git in the scratch repository, with no user or system configuration. */
 static int scratch_git(const struct fix_ctx *c, char **out, const char *a1, const char *a2,
 		       const char *a3, const char *a4, const char *a5, const char *a6)
@@ -180,8 +183,8 @@ static int cover(const struct fix_ctx *c, const char *path)
 		add_unique(&to, &nto, u->to, u->nto);
 		add_unique(&cc, &ncc, u->cc, u->ncc);
 	}
-	s = xasprintf("%s\nFound and written with ptrguard fix; each patch applies on its own,\n"
-		      "is checkpatch --strict clean and leaves a re-audit of the file clean.", blurb);
+	/* what the checks proved is said only once they have passed (fix_cover_checked()) */
+	s = xasprintf("%s\n%s", blurb, FIX_COVER_FOUND);
 	free(blurb);
 	blurb = s;
 	subj = strstr(text, "*** SUBJECT HERE ***");
@@ -211,6 +214,30 @@ static int cover(const struct fix_ctx *c, const char *path)
 	free(to);
 	free(cc);
 	return 0;
+}
+
+int fix_cover_checked(const struct fix_ctx *c)
+{
+	char *path = xasprintf("%s/0000-cover-letter.patch", c->out), *text, *at, *out;
+	size_t len;
+	int ret = -1;
+
+	text = read_file(path, SIZE_MAX, &len);
+	at = text ? strstr(text, FIX_COVER_FOUND) : NULL;
+	if (!at) {
+		error("fix: %s: not the cover letter written", path);
+		goto out;
+	}
+	out = xasprintf("%.*s%s; each patch applies on its own,\n"
+			"is checkpatch --strict clean and leaves a re-audit of the file clean.%s",
+			(int)(at - text), text, FIX_COVER_FOUND_LEAD,
+			at + strlen(FIX_COVER_FOUND));
+	ret = fix_write(path, out, strlen(out));
+	free(out);
+out:
+	free(text);
+	free(path);
+	return ret;
 }
 
 int fix_series(struct fix_ctx *c)
