@@ -566,34 +566,71 @@ def pg_emit(p, mode):
             coccilib.org.print_todo(at, msg.replace('[', '(').replace(']', ')'))
 
 
-def pg_new_call(p):
-    """The call with each leak rewritten: %px to %p, %p to %pK, (cast)ptr with %lx to ptr with %p."""
+def pg_operand(t, s, e):
+    """Start of the operand of the integer casts that open t[s:e]: each
+    leading (word...) group is a cast, as the int-cast patterns match."""
+    toks = pg_tokens(t, s, e)
+    if not toks:
+        return s
+    i = 0
+    while i < len(toks) and toks[i][0] == '(':
+        j = pg_matching(toks, i)
+        if j < 0 or j + 1 >= len(toks) or j == i + 1:
+            break
+        if not all(k[0] == 'word' for k in toks[i + 1:j]):
+            break
+        i = j + 1
+    return toks[i][1] if i < len(toks) else s
+
+
+def pg_edits(p):
+    """The edits that fix one leaking call, as (start, end, text) offsets
+    into the file: only the conversion inside the literal (%px to %p, %p
+    to %pK) and, for a cast, the conversion (to %p) and the cast itself
+    (removed); comments, line breaks and the other arguments stay."""
     r = pg_analyze(p)
     if not r:
         return None
     func, forms, found, args = r
     t, starts = pg_source(p.file)
-    off = pg_offset(p.file, p.line, p.column)
-    edits = []
+    edits = set()
     for f in found:
         cv = f['cv']
         if f['cls'] == 'px':
             x = [o for o in cv['span'] if t[o] == 'x']
-            edits.append((x[-1], x[-1] + 1, ''))
+            edits.add((x[-1], x[-1] + 1, ''))
         elif f['cls'] == 'p-unhashed':
-            edits.append((cv['span'][-1] + 1, cv['span'][-1] + 1, 'K'))
+            edits.add((cv['span'][-1] + 1, cv['span'][-1] + 1, 'K'))
         elif f['cls'] == 'int-cast':
-            edits.append((cv['span'][0], cv['span'][-1] + 1, '%p'))
+            edits.add((cv['span'][0], cv['span'][-1] + 1, '%p'))
             a = args[f['argidx']]
-            edits.append((a[0], a[1], ' ' + f['extra']))
-    if not edits:
+            edits.add((pg_skip(t, a[0]), pg_operand(t, a[0], a[1]), ''))
+    return (t, args, sorted(edits, reverse=True)) if edits else None
+
+
+def pg_new_arg(p, idx):
+    """Argument idx of a leaking call with its edits applied, as the text
+    of one expression (None: the argument does not change).  Only this
+    expression is reprinted by spatch: a single literal or a cast comes
+    out as written; a format of several literals is joined on one line,
+    because spatch takes adjacent literals as one token."""
+    r = pg_edits(p)
+    if not r or idx >= len(r[1]):
         return None
-    end = args[-1][1] + 1 if args else off
-    while t[end - 1] != ')':
-        end += 1
-    text = t[off:end]
-    for s, e, new in sorted(set(edits), reverse=True):
-        text = text[:s - off] + new + text[e - off:]
+    t, args, edits = r
+    s, e = args[idx]
+    toks = pg_tokens(t, s, e)
+    if not toks:
+        return None
+    s, e = toks[0][1], toks[-1][2]
+    mine = [x for x in edits if s <= x[0] and x[1] <= e]
+    if not mine:
+        return None
+    text = t[s:e]
+    for a, b, new in mine:
+        text = text[:a - s] + new + text[b - s:]
+    if len(toks) == 1:
+        return text
     return pg_norm(text, 0, len(text))
 
 

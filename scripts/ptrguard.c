@@ -17,6 +17,7 @@ static const char usage[] =
 	"commands:\n"
 	"  audit   find seq_file output that prints raw kernel addresses (source)\n"
 	"  calls   list the seq output calls of C files as the lexical model reads them\n"
+	"  fix     write a patch series that fixes the leaks an audit finds\n"
 	"  fmt     print the address kinds of kernel printf format literals\n"
 	"  gate    report the leaks a patch adds to a kernel tree\n"
 	"  scan    find kernel addresses leaked by a running system\n"
@@ -30,6 +31,7 @@ static const struct {
 } commands[] = {
 	{ "audit", cmd_audit },
 	{ "calls", cmd_calls },
+	{ "fix", cmd_fix },
 	{ "fmt", cmd_fmt },
 	{ "gate", cmd_gate },
 	{ "scan", cmd_scan },

@@ -14,6 +14,7 @@ enum {
 
 int cmd_audit(int argc, char **argv);
 int cmd_calls(int argc, char **argv);
+int cmd_fix(int argc, char **argv);
 int cmd_fmt(int argc, char **argv);
 int cmd_gate(int argc, char **argv);
 int cmd_scan(int argc, char **argv);

@@ -1,0 +1,493 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * fix_msg: what a patch of `ptrguard fix` says: its subject (in the style
+ * of the file's history), a message that says what leaks, to whom and why
+ * %p is the fix, Fixes: tags from the tree's history, and To/Cc from the
+ * tree's get_maintainer.pl.
+ */
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "fix.h"
+#include "ptrguard.h"
+
+#define WRAP 72
+
+/* Append @s to the growing string *@buf. */
+static void cat(char **buf, const char *s)
+{
+	size_t a = *buf ? strlen(*buf) : 0, b = strlen(s);
+
+	*buf = xrealloc(*buf, a + b + 1);
+	memcpy(*buf + a, s, b + 1);
+}
+
+/* Append @text as a paragraph wrapped at WRAP columns, then a blank line. */
+static void para(char **buf, const char *text)
+{
+	const char *p = text;
+	size_t col = 0;
+
+	while (*p) {
+		const char *w = p;
+		size_t n;
+		char *word;
+
+		while (*w == ' ')
+			w++;
+		if (!*w)
+			break;
+		p = w;
+		while (*p && *p != ' ')
+			p++;
+		n = (size_t)(p - w);
+		word = xstrndup(w, n);
+		if (col && col + 1 + n > WRAP) {
+			cat(buf, "\n");
+			col = 0;
+		} else if (col) {
+			cat(buf, " ");
+			col++;
+		}
+		cat(buf, word);
+		col += n;
+		free(word);
+	}
+	cat(buf, "\n\n");
+}
+
+/* ---- the subject prefix ---- */
+
+/* Is @s[0..n) a prefix made of "word: " parts ("scsi: ips: ")? */
+static int prefix_ok(const char *s, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		if (s[i] == ':' && i + 1 < n && s[i + 1] == ' ') {
+			i++;
+			continue;
+		}
+		if (!isalnum((unsigned char)s[i]) && !strchr("_-/.,", s[i]))
+			return 0;
+	}
+	return n > 2;
+}
+
+/* The "prefix: " most recent subjects share; NULL if none. */
+static char *history_prefix(const char *log)
+{
+	char **cand = NULL;
+	size_t *count = NULL, ncand = 0, nsub = 0, i, best = 0, bestn = 0;
+	const char *line = log;
+	char *ret = NULL;
+
+	while (*line) {
+		const char *nl = strchr(line, '\n'), *p;
+		size_t len = nl ? (size_t)(nl - line) : strlen(line);
+
+		nsub++;
+		for (p = line; (p = strstr(p, ": ")) && p < line + len; p += 2) {
+			size_t n = (size_t)(p - line) + 2;
+
+			if (!prefix_ok(line, n))
+				break;
+			for (i = 0; i < ncand; i++)
+				if (strlen(cand[i]) == n && !strncmp(cand[i], line, n))
+					break;
+			if (i == ncand) {
+				cand = xrealloc(cand, (ncand + 1) * sizeof(*cand));
+				count = xrealloc(count, (ncand + 1) * sizeof(*count));
+				cand[ncand] = xstrndup(line, n);
+				count[ncand++] = 0;
+			}
+			count[i]++;
+		}
+		line = nl ? nl + 1 : line + len;
+	}
+	/* the longest prefix at least half the subjects share (and two) */
+	for (i = 0; i < ncand; i++)
+		if (count[i] >= 2 && 2 * count[i] >= nsub &&
+		    (!bestn || strlen(cand[i]) > strlen(cand[best]))) {
+			best = i;
+			bestn = count[i];
+		}
+	if (bestn)
+		ret = xstrdup(cand[best]);
+	for (i = 0; i < ncand; i++)
+		free(cand[i]);
+	free(cand);
+	free(count);
+	return ret;
+}
+
+/* A prefix from the path alone, in the kernel's usual spelling. */
+static char *path_prefix(const char *name, int is_dir)
+{
+	static const struct { const char *dir, *prefix; } known[] = {
+		{ "kernel/trace/", "tracing" }, { "kernel/bpf/", "bpf" },
+		{ "kernel/sched/", "sched" }, { "kernel/module/", "module" },
+		{ "fs/proc/", "proc" }, { "mm/", "mm" }, { "net/core/", "net" },
+	};
+	char *dir = is_dir ? xasprintf("%s/", name) : xstrdup(name), *slash, *base, *ret;
+	size_t i;
+
+	for (i = 0; i < sizeof(known) / sizeof(known[0]); i++)
+		if (!strncmp(dir, known[i].dir, strlen(known[i].dir))) {
+			free(dir);
+			return xasprintf("%s: ", known[i].prefix);
+		}
+	slash = strrchr(dir, '/');
+	base = xstrdup(slash ? slash + 1 : dir);
+	if (strrchr(base, '.'))
+		*strrchr(base, '.') = 0;
+	if (slash)
+		*slash = 0;
+	else
+		*dir = 0;
+	if (!strncmp(dir, "drivers/gpu/drm", 15) && !dir[15] && !strncmp(base, "drm_", 4)) {
+		ret = xasprintf("drm/%s: ", base + 4);
+	} else if (!strncmp(dir, "drivers/", 8) && !strchr(dir + 8, '/') && *base) {
+		ret = xasprintf("%s: %s: ", dir + 8, base);	/* "scsi: ips: " */
+	} else if (!strncmp(dir, "kernel", 6) && !dir[6] && *base) {
+		ret = xasprintf("%s: ", base);		/* "kprobes: " */
+	} else {
+		const char *d = !strncmp(dir, "drivers/", 8) ? dir + 8 : dir;
+		char *cut = xstrdup(*d ? d : base);
+		char *s2 = strchr(cut, '/');
+
+		if (s2 && (s2 = strchr(s2 + 1, '/')))
+			*s2 = 0;	/* dir/subdir */
+		ret = xasprintf("%s: ", cut);
+		free(cut);
+	}
+	free(base);
+	free(dir);
+	return ret;
+}
+
+static char *subject_prefix(const struct fix_ctx *c, const struct fix_unit *u)
+{
+	char *log = NULL, *ret = NULL;
+
+	if (c->git) {
+		char *argv[] = { "git", "log", "-n", "20", "--no-merges", "--format=%s", "--",
+				 u->name, NULL };
+
+		if (fix_run(c->root, NULL, &log, NULL, argv) == 0 && log)
+			ret = history_prefix(log);
+		free(log);
+	}
+	return ret ? ret : path_prefix(u->name, u->nfiles > 1 || strcmp(u->name, u->files[0]));
+}
+
+/* ---- to whom: the mode of the file that shows the output ---- */
+
+static const char *const creators[] = {
+	"debugfs_create_file", "debugfs_create_file_unsafe", "proc_create",
+	"proc_create_data", "proc_create_seq", "proc_create_seq_data",
+	"proc_create_single", "proc_create_single_data", "trace_create_file",
+	"tracefs_create_file", "securityfs_create_file",
+};
+
+/* The mode argument of the create call in @text that names @func's file. */
+static char *file_mode(const char *text, const char *func)
+{
+	char *stem = xstrdup(func), *mode = NULL;
+	size_t sl = strlen(stem), i;
+
+	if (sl > 5 && !strcmp(stem + sl - 5, "_show"))
+		stem[sl - 5] = 0;
+	for (i = 0; i < sizeof(creators) / sizeof(creators[0]) && !mode; i++) {
+		const char *p = text;
+		size_t n = strlen(creators[i]);
+
+		while ((p = strstr(p, creators[i]))) {
+			const char *a = p + n, *end, *c1, *c2;
+			int depth = 0;
+
+			p = a;
+			if ((p > text + n && (isalnum((unsigned char)p[-n - 1]) || p[-n - 1] == '_')) ||
+			    *a != '(')
+				continue;
+			for (end = a; *end; end++) {
+				depth += *end == '(';
+				depth -= *end == ')';
+				if (!depth || *end == ';')
+					break;
+			}
+			if (*end != ')')
+				continue;
+			{
+				char *args = xstrndup(a, (size_t)(end - a));
+				int mine = strstr(args, stem) != NULL;
+
+				c1 = strchr(args, ',');
+				c2 = c1 ? strchr(c1 + 1, ',') : NULL;
+				if (mine && c2) {
+					const char *s = c1 + 1;
+
+					while (isspace((unsigned char)*s))
+						s++;
+					mode = xstrndup(s, (size_t)(c2 - s));
+					while (*mode && isspace((unsigned char)mode[strlen(mode) - 1]))
+						mode[strlen(mode) - 1] = 0;
+				}
+				free(args);
+			}
+			if (mode)
+				break;
+		}
+	}
+	free(stem);
+	return mode;
+}
+
+/* Who reads it, from the mode: "every user (the file is created with mode 0444)". */
+static char *readers(const char *mode)
+{
+	static const struct { const char *name; unsigned int v; } names[] = {
+		{ "S_IRUGO", 0444 }, { "S_IRUSR", 0400 }, { "TRACE_MODE_READ", 0440 },
+		{ "TRACE_MODE_WRITE", 0640 }, { "0444", 0444 }, { "0400", 0400 },
+		{ "0440", 0440 }, { "0644", 0644 }, { "0600", 0600 }, { "0640", 0640 },
+		{ "0664", 0664 }, { "0666", 0666 }, { "S_IRUSR | S_IWUSR", 0600 },
+	};
+	size_t i;
+
+	if (!mode)
+		return xstrdup("every reader of this seq_file");
+	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		if (!strcmp(mode, names[i].name)) {
+			if (names[i].v & 04)
+				return xasprintf("every user (the file is created with mode %s)", mode);
+			if (names[i].v & 040)
+				return xasprintf("its owner and group (the file is created with mode %s)",
+						 mode);
+			return xasprintf("its owner, root as a rule, from whom kptr_restrict would hide it (the file is created with mode %s)",
+					 mode);
+		}
+	return xasprintf("every reader of the file (created with mode %s)", mode);
+}
+
+/* ---- Fixes: the oldest commit that added the conversion's line ---- */
+
+static char *fixes_tag(const struct fix_ctx *c, const char *file, const char *line)
+{
+	char *trim = xstrdup(line), *s = trim, *out = NULL, *tag = NULL;
+	char *pick;
+	size_t n;
+
+	while (isspace((unsigned char)*s))
+		s++;
+	n = strlen(s);
+	while (n && isspace((unsigned char)s[n - 1]))
+		s[--n] = 0;
+	pick = xasprintf("-S%s", s);
+	{
+		char *argv[] = { "git", "log", "--reverse", "--format=%H %s", pick, "--",
+				 (char *)file, NULL };
+
+		if (n && fix_run(c->root, NULL, &out, NULL, argv) == 0 && out && *out) {
+			char *first = fix_first_line(out);
+
+			if (strlen(first) > 41)
+				tag = xasprintf("Fixes: %.12s (\"%s\")", first, first + 41);
+			free(first);
+		}
+	}
+	free(out);
+	free(pick);
+	free(trim);
+	return tag;
+}
+
+/* The text of line @no (1-based) of @text, malloc()ed. */
+static char *line_of(const char *text, unsigned int no)
+{
+	const char *p = text, *nl;
+
+	while (--no && (p = strchr(p, '\n')))
+		p++;
+	if (!p)
+		return xstrdup("");
+	nl = strchr(p, '\n');
+	return nl ? xstrndup(p, (size_t)(nl - p)) : xstrdup(p);
+}
+
+static char *what_leaks(const struct finding *f)
+{
+	const char *arg = f->arg && *f->arg ? f->arg : "a pointer";
+
+	if (!strcmp(f->cls, "int-cast")) {
+		const char *op = arg + fix_operand(arg, 0, strlen(arg));
+
+		return xasprintf("%s() prints the pointer %s as an integer, %s, with %s.",
+				 f->function, op, arg, f->conversion);
+	}
+	if (!strcmp(f->cls, "p-unhashed"))
+		return xasprintf("%s() prints %s with plain %s, which this kernel (older than v4.15) does not hash.",
+				 f->function, arg, f->conversion);
+	return xasprintf("%s() prints %s with %s.", f->function, arg, f->conversion);
+}
+
+int fix_message(const struct fix_ctx *c, struct fix_unit *u)
+{
+	char *prefix = subject_prefix(c, u), *body = NULL, *what = NULL, *who = NULL;
+	char **tags = NULL, **funcs = NULL;
+	size_t ntags = 0, nfuncs = 0, i, k;
+	int unhashed = 0, cast = 0;
+
+	for (i = 0; i < u->nfindings; i++) {
+		const struct finding *f = u->findings[i];
+		char *s = what_leaks(f);
+
+		unhashed |= !strcmp(f->cls, "p-unhashed");
+		cast |= !strcmp(f->cls, "int-cast");
+		if (!what || !strstr(what, s)) {
+			if (what)
+				cat(&what, " ");
+			cat(&what, s);
+		}
+		free(s);
+		for (k = 0; k < nfuncs && strcmp(funcs[k], f->function); k++)
+			;
+		if (k == nfuncs) {
+			funcs = xrealloc(funcs, (nfuncs + 1) * sizeof(*funcs));
+			funcs[nfuncs++] = f->function;
+		}
+	}
+	/* to whom, and the Fixes: tags, from each file's text and history */
+	for (i = 0; i < u->nfiles; i++) {
+		char *path = xasprintf("%s/%s", c->root, u->files[i]);
+		size_t tlen;
+		char *text = read_file(path, SIZE_MAX, &tlen);
+
+		free(path);
+		if (!text) {
+			error("fix: %s: cannot read it", u->files[i]);
+			continue;
+		}
+		for (k = 0; k < u->nfindings; k++) {
+			const struct finding *f = u->findings[k];
+			char *tag, *line;
+			size_t t;
+
+			if (strcmp(f->file, u->files[i]))
+				continue;
+			if (!who) {
+				char *mode = file_mode(text, f->function);
+
+				if (mode)
+					who = readers(mode);
+				free(mode);
+			}
+			if (!c->git)
+				continue;
+			line = line_of(text, f->line);
+			tag = fixes_tag(c, f->file, line);
+			free(line);
+			for (t = 0; tag && t < ntags; t++)
+				if (!strcmp(tags[t], tag))
+					break;
+			if (tag && t == ntags) {
+				tags = xrealloc(tags, (ntags + 1) * sizeof(*tags));
+				tags[ntags++] = tag;
+			} else {
+				free(tag);
+			}
+		}
+		free(text);
+	}
+	if (!who)
+		who = readers(NULL);
+
+	if (nfuncs == 1)
+		u->subject = xasprintf("%sDo not leak kernel addresses in %s()", prefix, funcs[0]);
+	else if (nfuncs == 2)
+		u->subject = xasprintf("%sDo not leak kernel addresses in %s() and %s()", prefix,
+				       funcs[0], funcs[1]);
+	else
+		u->subject = xasprintf("%sDo not leak kernel addresses in seq_file output", prefix);
+	/* a subject over 75 characters: name no function */
+	if (strlen(u->subject) > 75) {
+		free(u->subject);
+		u->subject = xasprintf("%sDo not leak kernel addresses in seq_file output", prefix);
+	}
+
+	para(&body, what);
+	{
+		char *s = xasprintf("This goes into seq_file output as is: no pointer hashing, no kptr_restrict. So %s sees a raw kernel address, which gives away the layout of kernel memory that KASLR hides.",
+				    who);
+
+		para(&body, s);
+		free(s);
+	}
+	if (unhashed)
+		para(&body, "This kernel predates the hashing of plain %p (v4.15), so print it with %pK, which honours kptr_restrict (Documentation/core-api/printk-formats.rst, \"Kernel Pointers\").");
+	if (!unhashed || u->nfindings > 1) {
+		para(&body, "Print the pointer with plain %p. Documentation/core-api/printk-formats.rst: \"Pointers printed without a specifier extension (i.e unadorned %p) are hashed to prevent leaking information about the kernel memory layout. This has the added benefit of providing a unique identifier.\" The output still tells objects apart, and booting with no_hash_pointers shows the raw values when debugging needs them.");
+		if (cast)
+			para(&body, "A pointer cast to an integer and printed with %lx is what the same document says of %px: \"%px is functionally equivalent to %lx (or %lu)\". The cast goes too, so that the compiler checks the conversion against a pointer.");
+	}
+	para(&body, "Found with ptrguard (ptrguard fix).");
+	for (i = 0; i < ntags; i++) {
+		cat(&body, tags[i]);
+		cat(&body, "\n");
+		free(tags[i]);
+	}
+	{
+		char *sob = xasprintf("Signed-off-by: %s <%s>\n", c->name, c->email);
+
+		cat(&body, sob);
+		free(sob);
+	}
+	u->message = body;
+	free(tags);
+	free(funcs);
+	free(what);
+	free(who);
+	free(prefix);
+	return 0;
+}
+
+/* ---- To and Cc ---- */
+
+int fix_maintainers(const struct fix_ctx *c, struct fix_unit *u)
+{
+	char *gm = xasprintf("%s/scripts/get_maintainer.pl", c->root), *out = NULL;
+	char *argv[] = { "perl", gm, "--no-rolestats", "--nogit", "--nogit-fallback", u->patch, NULL };
+	char *line, *next;
+	int rc;
+
+	if (access(gm, F_OK) < 0) {
+		free(gm);
+		return 0;
+	}
+	rc = fix_run(c->root, NULL, &out, NULL, argv);
+	free(gm);
+	if (rc != 0) {
+		free(out);
+		error("fix: %s: scripts/get_maintainer.pl failed", u->patch);
+		return -1;
+	}
+	for (line = out; line && *line; line = next) {
+		next = strchr(line, '\n');
+		if (next)
+			*next++ = 0;
+		if (!*line)
+			continue;
+		/* a person has a name; a bare address is a list */
+		if (strchr(line, '<')) {
+			u->to = xrealloc(u->to, (u->nto + 1) * sizeof(*u->to));
+			u->to[u->nto++] = xstrdup(line);
+		} else {
+			u->cc = xrealloc(u->cc, (u->ncc + 1) * sizeof(*u->cc));
+			u->cc[u->ncc++] = xstrdup(line);
+		}
+	}
+	free(out);
+	return 0;
+}
