@@ -75,7 +75,15 @@ def pg_linecol(path, off):
 
 
 def pg_tree_version(path):
-    """(VERSION, PATCHLEVEL) of the kernel tree holding path, from its top Makefile."""
+    """(VERSION, PATCHLEVEL) of the kernel tree holding path, from its top Makefile.
+
+    For sources outside a kernel tree, ptrguard names the kernel they are
+    built against in PTRGUARD_KERNEL_VERSION ("6.12", or "current").
+    """
+    env = os.environ.get('PTRGUARD_KERNEL_VERSION')
+    if env:
+        m = re.match(r'([0-9]+)\.([0-9]+)$', env)
+        return (int(m.group(1)), int(m.group(2))) if m else None
     d = os.path.dirname(os.path.abspath(path))
     seen = []
     found = None

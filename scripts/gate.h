@@ -78,6 +78,7 @@ struct gate_run_opts {
 	unsigned int jobs;	/* child processes at once */
 	unsigned int timeout;	/* seconds per job; 0: none */
 	int verbose;
+	int progress;		/* a progress line on stderr (a terminal) */
 };
 
 /* Run every job (up to opts->jobs at once); -1 after error() on any failure. */

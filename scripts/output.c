@@ -3,7 +3,7 @@
  * output: findings as gcc-style lines, JSON or SARIF 2.1.0.
  *
  * The gcc form is what editors and CI log parsers read:
- *	FILE:LINE:COL: CLASS: CONVERSION: MESSAGE
+ *	FILE:LINE:COL: SEVERITY: CLASS: CONVERSION: MESSAGE
  * JSON is a list of objects with every field of struct finding.  SARIF
  * carries one rule per class, leak classes at level "error" and the low
  * confidence ones (px-gated, px-user) at level "note".
@@ -87,10 +87,12 @@ void output_json_string(FILE *out, const char *s)
 	fputc('"', out);
 }
 
+/* gcc's severity words: a leak is a warning, a low-confidence class a note. */
 static void gcc_line(FILE *out, const struct finding *f)
 {
-	fprintf(out, "%s:%u:%u: %s: %s: %s%s\n", f->file, f->line, f->column,
-		f->cls, f->conversion, f->message, f->lexical ? " [lexical]" : "");
+	fprintf(out, "%s:%u:%u: %s: %s: %s: %s%s\n", f->file, f->line, f->column,
+		finding_is_leak(f) ? "warning" : "note", f->cls, f->conversion, f->message,
+		f->lexical ? " [lexical]" : "");
 }
 
 void output_json_finding_fields(FILE *out, const struct finding *f, const char *file, int leak)
@@ -257,9 +259,6 @@ int output_findings(FILE *out, enum output_format format, const char *tool,
 			return -1;
 		break;
 	}
-	if (fflush(out) == EOF || ferror(out)) {
-		error("writing the findings: %s", strerror(errno));
-		return -1;
-	}
+	/* a write error is found once, at exit (ptrguard.c) */
 	return 0;
 }
