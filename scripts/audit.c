@@ -394,7 +394,7 @@ int cmd_audit(int argc, char **argv)
 	}
 	if (output_findings(stdout, o.format == FORMAT_JSON ? OUTPUT_JSON :
 			    o.format == FORMAT_SARIF ? OUTPUT_SARIF : OUTPUT_GCC,
-			    "ptrguard", res.findings, res.nfindings) < 0)
+			    "ptrguard", root, res.findings, res.nfindings) < 0)
 		goto out;
 	/* the findings first: on a terminal, before the summary */
 	fflush(stdout);

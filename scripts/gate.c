@@ -1086,7 +1086,7 @@ static int report(const struct gate *g, const struct comparison *c)
 {
 	if (!g->no_notes)
 		note_skipped(g, g->jobs);
-	gate_output(g->format, c->secs, c->nsecs, g->series, g->ps.npatches, g->nchecked);
+	gate_output(g->format, c->secs, c->nsecs, g->series, g->ps.npatches, g->nchecked, g->tree);
 	return c->nnew ? EXIT_FINDINGS : EXIT_CLEAN;
 }
 

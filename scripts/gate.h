@@ -158,6 +158,6 @@ struct gate_section {
 };
 
 void gate_output(enum gate_format fmt, const struct gate_section *secs, size_t nsecs,
-		 int series, size_t npatches, size_t nchecked);
+		 int series, size_t npatches, size_t nchecked, const char *base);
 
 #endif
