@@ -167,12 +167,13 @@ static void location(FILE *out, const struct sarif_run *run, const struct sarif_
 	if (run->base && r->file[0] != '/')
 		fputs(", \"uriBaseId\": \"SRCROOT\"", out);
 	fputc('}', out);
+	/* code scanning wants a startLine: 1 where there is no line */
 	if (r->length)
-		fprintf(out, ", \"region\": {\"byteOffset\": %llu, \"byteLength\": %u}",
-			r->offset, r->length);
-	else if (r->line)
-		fprintf(out, ", \"region\": {\"startLine\": %u, \"startColumn\": %u}", r->line,
-			r->column ? r->column : 1);
+		fprintf(out, ", \"region\": {\"startLine\": %u, \"byteOffset\": %llu, \"byteLength\": %u}",
+			r->line ? r->line : 1, r->offset, r->length);
+	else if (!r->no_region)
+		fprintf(out, ", \"region\": {\"startLine\": %u, \"startColumn\": %u}",
+			r->line ? r->line : 1, r->column ? r->column : 1);
 	fputs("}}", out);
 }
 

@@ -51,6 +51,7 @@ struct sarif_result {
 	unsigned int line, column;	/* region; line 0: none */
 	unsigned long long offset;	/* a byte region instead, when length */
 	unsigned int length;
+	int no_region;		/* a whole file (a notification): no region */
 	int lexical;		/* properties.lexical */
 };
 

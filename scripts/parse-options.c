@@ -115,7 +115,7 @@ static void list_options(const struct option *opts)
 	const struct option *o;
 
 	for (o = opts; o->type != OPTION_END; o++) {
-		if (o->type == OPTION_GROUP)
+		if (o->type == OPTION_GROUP || (o->flags & PARSE_OPT_HIDDEN))
 			continue;
 		printf("%c %s %s\n", o->short_name ? o->short_name : '-',
 		       o->long_name ? o->long_name : "-", takes_arg(o) ? o->argh : "-");

@@ -1,12 +1,17 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Output of `ptrguard scan`: findings on stdout (text, a JSON list, or
- * SARIF 2.1.0), skipped files and the summary on stderr.
+ * SARIF 2.1.0 through output.h's sarif_write()), skipped files and the
+ * summary on stderr.
  */
 #include <stdbool.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
+#include "output.h"
+#include "ptrguard.h"
 #include "scan.h"
 
 /*
@@ -236,76 +241,73 @@ static void print_json(const struct scan_result *r)
 	put_s(r->nfound ? "\n]\n" : "]\n");
 }
 
-static void sarif_uri(const char *path)
+/* An absolute path for a URI: relative roots are the current directory's. */
+static char *absolute(const char *path)
 {
-	/* file:// URI: percent-encode what a URI cannot hold. */
-	fputs("\"file://", stdout);
-	for (; *path; path++) {
-		unsigned char c = (unsigned char)*path;
+	char cwd[4096];
 
-		if (c <= 0x20 || c >= 0x7f || c == '%' || c == '"' || c == '\\' ||
-		    c == '#' || c == '?')
-			printf("%%%02X", c);
-		else
-			putchar(c);
-	}
-	putchar('"');
+	if (path[0] == '/' || !getcwd(cwd, sizeof(cwd)))
+		return xstrdup(path);
+	return xasprintf("%s/%s", cwd, path[0] == '.' && path[1] == '/' ? path + 2 : path);
 }
 
+/* SARIF 2.1.0 through the one writer of output.h, file:/// URIs. */
 static void print_sarif(const struct scan_opts *o, const struct scan_result *r)
 {
-	size_t i, n = 0;
+	static const struct sarif_rule rules[] = {
+		{ "kernel-address", "A kernel address readable from user space", 1 },
+		{ "ignored-candidate", "A kernel-half value known not to be an address", 0 },
+	};
+	struct sarif_result *res = calloc(r->nfound + 1, sizeof(*res));
+	struct sarif_result *notes = calloc(r->nskip + 1, sizeof(*notes));
+	struct sarif_run run = { "ptrguard scan", NULL, rules, 2, res, r->nfound, notes, r->nskip,
+				 NULL };
+	char *props = NULL, v[64];
+	size_t i, plen = 0;
+	FILE *m;
 
-	fputs("{\n \"$schema\": \"https://json.schemastore.org/sarif-2.1.0.json\",\n"
-	      " \"version\": \"2.1.0\",\n \"runs\": [{\n"
-	      "  \"tool\": {\"driver\": {\"name\": \"ptrguard scan\", \"rules\": [\n"
-	      "   {\"id\": \"kernel-address\", \"shortDescription\": {\"text\": "
-	      "\"A kernel address readable from user space\"}},\n"
-	      "   {\"id\": \"ignored-candidate\", \"shortDescription\": {\"text\": "
-	      "\"A kernel-half value known not to be an address\"}}]}},\n"
-	      "  \"properties\": {\"addressModel\": ", stdout);
-	json_str(stdout, o->model->desc);
-	fputs("},\n  \"invocations\": [{\"executionSuccessful\": true, "
-	      "\"toolExecutionNotifications\": [", stdout);
+	if (!res || !notes || !(m = open_memstream(&props, &plen)))
+		die("out of memory");
+	fputs("{\"addressModel\": ", m);
+	output_json_string(m, o->model->desc);
+	fputc('}', m);
+	fclose(m);
+	run.properties = props;
 	for (i = 0; i < r->nskip; i++) {
-		fputs(i ? ",\n   " : "\n   ", stdout);
-		fputs("{\"level\": \"note\", \"message\": {\"text\": ", stdout);
-		json_str(stdout, r->skip[i].reason);
-		fputs("}, \"locations\": [{\"physicalLocation\": {\"artifactLocation\": "
-		      "{\"uri\": ", stdout);
-		sarif_uri(r->skip[i].file);
-		fputs("}}}]}", stdout);
+		notes[i].message = r->skip[i].reason;
+		notes[i].file = absolute(r->skip[i].file);
+		notes[i].no_region = 1;
 	}
-	fputs("]}],\n  \"results\": [", stdout);
 	for (i = 0; i < r->nfound; i++) {
 		const struct finding_rec *f = &r->found[i];
 		const struct scan_hit *h = &f->hit;
-		char msg[256];
-		char v[64];
 		bool ign = h->verdict == ADDR_IGNORED;
 
-		snprintf(msg, sizeof(msg), "%s%s: %s", ign ? "ignored " : "",
-			 value_text(h, v, sizeof(v)), h->reason);
-		fputs(n++ ? ",\n   " : "\n   ", stdout);
-		printf("{\"ruleId\": \"%s\", \"level\": \"%s\", \"message\": {\"text\": ",
-		       ign ? "ignored-candidate" : "kernel-address", ign ? "note" : "error");
-		json_str(stdout, msg);
-		fputs("}, \"locations\": [{\"physicalLocation\": {\"artifactLocation\": "
-		      "{\"uri\": ", stdout);
-		sarif_uri(f->file);
-		fputs("}", stdout);
-		if (f->flags & REC_PATH)
-			;
-		else if (h->binary || (f->flags & REC_BINFILE))
-			printf(", \"region\": {\"byteOffset\": %llu, \"byteLength\": %u}",
-			       (unsigned long long)h->offset,
-			       h->binary ? 8u : (unsigned int)strlen(h->text));
-		else
-			printf(", \"region\": {\"startLine\": %u, \"startColumn\": %u}",
-			       h->line, h->column);
-		fputs("}}]}", stdout);
+		res[i].rule = ign ? "ignored-candidate" : "kernel-address";
+		res[i].error = !ign;
+		res[i].message = xasprintf("%s%s: %s", ign ? "ignored " : "",
+					   value_text(h, v, sizeof(v)), h->reason);
+		res[i].file = absolute(f->file);
+		if (f->flags & REC_PATH) {
+			;	/* the path name itself: line 1 */
+		} else if (h->binary || (f->flags & REC_BINFILE)) {
+			res[i].offset = h->offset;
+			res[i].length = h->binary ? 8u : (unsigned int)strlen(h->text);
+		} else {
+			res[i].line = h->line;
+			res[i].column = h->column;
+		}
 	}
-	fputs(n ? "\n  ]\n }]\n}\n" : "]\n }]\n}\n", stdout);
+	sarif_write(stdout, &run);
+	for (i = 0; i < r->nfound; i++) {
+		free((char *)res[i].message);
+		free((char *)res[i].file);
+	}
+	for (i = 0; i < r->nskip; i++)
+		free((char *)notes[i].file);
+	free(res);
+	free(notes);
+	free(props);
 }
 
 void scan_print(const struct scan_opts *o, const struct scan_result *r,
