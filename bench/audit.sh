@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
 # bench/audit.sh: `ptrguard audit` over the whole Linux 6.12 tree, side by
 # side with the kernel's own `make coccicheck` running the same rule, and
 # with grep.  Rounds alternate the tools so that a busy machine slows them

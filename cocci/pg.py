@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0
 """
 The Python side of ptrguard's rules.  The SmPL rules find the seq-output
 calls (pg_note_call) and classify their arguments (pg_mark); these helpers

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
 # Run the test suites and print the closing "N passed, N failed" line.
 #
 # A suite is an executable tests/NAME/run.  It prints one line per test
@@ -16,7 +17,7 @@ export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1}"
 export UBSAN_OPTIONS="${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}"
 
 # The order puts the fast suites first.
-order="model cocci audit gate scan kunit e2e"
+order="model cli cocci audit gate scan kunit e2e"
 if [ $# -gt 0 ]; then
 	suites="$*"
 else
