@@ -43,6 +43,7 @@
 #include <linux/seq_file.h>
 #include <linux/seq_ptr_guard.h>
 #include <linux/sprintf.h>
+#include <linux/string.h>
 #include <linux/sysctl.h>
 #include <linux/vmalloc.h>
 #include <asm/sections.h>
@@ -583,6 +584,48 @@ int __seq_ptr_guard_vsnprintf(struct seq_file *m, char *buf, size_t size,
 	return seq_ptr_guard_found(&c, fmt, len);
 }
 EXPORT_SYMBOL_IF_KUNIT(__seq_ptr_guard_vsnprintf);
+
+/**
+ * __seq_ptr_guard_num - judge a number a seq_put_*() writer would print
+ * @m: the seq_file being filled
+ * @num: the value
+ * @conv: the conversion that amounts to, for the log
+ * @site: the writer's caller, which keys the log line as a format would
+ *
+ * seq_put_hex_ll() and seq_put_decimal_*() print numbers with no format
+ * to judge (as /proc/PID/stat once printed wchan).  A value that is a
+ * kernel address is judged as a pointer-wide integer conversion of it
+ * would be; user-space values (the ranges of /proc/PID/maps) and counts
+ * pass.
+ *
+ * Return: true if it is refused; the record is then marked, and
+ * seq_show() in fs/seq_file.c fails it.
+ */
+bool __seq_ptr_guard_num(struct seq_file *m, unsigned long long num,
+			 const char *conv, unsigned long site)
+{
+	struct seq_ptr_leak leak = { .kind = SEQ_PTR_INT };
+	bool refuse;
+	int mode;
+
+	if (m->ptr_refused)	/* the record is lost anyway */
+		return true;
+	if (num > ULONG_MAX || !seq_ptr_is_kernel_addr((unsigned long)num))
+		return false;
+
+	mode = READ_ONCE(seq_ptr_guard_mode);
+	if (mode == SEQ_PTR_GUARD_OFF)
+		return false;
+	refuse = seq_ptr_refuse(mode, mode == SEQ_PTR_GUARD_REFUSE_UNPRIV &&
+				seq_ptr_file_reader_privileged(m->file));
+	strscpy(leak.conv, conv);
+	seq_ptr_report(m->op ? m->op->show : NULL, (const char *)site, &leak,
+		       refuse);
+	if (refuse)
+		m->ptr_refused = true;
+	return refuse;
+}
+EXPORT_SYMBOL_IF_KUNIT(__seq_ptr_guard_num);
 
 /* Callers hold seq_ptr_guard_lock, or run before anyone else can. */
 static void seq_ptr_guard_apply(int mode)

@@ -763,11 +763,35 @@ static void guard_differential(struct kunit *test)
  * Reading a real seq_file through seq_read_iter().  The file has three
  * records; the middle one prints the pointer it is given.
  */
+enum guard_writer { W_PRINTF, W_HEX, W_DEC, W_DEC_WIDTH, W_DEC_LL };
+
 struct guard_file {
 	const char *fmt[3];
 	const void *arg;
 	unsigned int pad;	/* bytes of padding before record 1's pointer */
+	enum guard_writer writer;	/* what prints record 1's value */
 };
+
+/* Record 1 printed by a seq_put_*() writer: "[VALUE]\n" */
+static void guard_put(struct seq_file *m, enum guard_writer w,
+		      unsigned long long v)
+{
+	switch (w) {
+	case W_HEX:
+		seq_put_hex_ll(m, "[", v, 16);
+		break;
+	case W_DEC:
+		seq_put_decimal_ull(m, "[", v);
+		break;
+	case W_DEC_WIDTH:
+		seq_put_decimal_ull_width(m, "[", v, 24);
+		break;
+	default:
+		seq_put_decimal_ll(m, "[", (long long)v);
+		break;
+	}
+	seq_puts(m, "]\n");
+}
 
 static void *guard_start(struct seq_file *m, loff_t *pos)
 {
@@ -791,7 +815,10 @@ static int guard_show(struct seq_file *m, void *v)
 
 	if (i == 1 && g->pad)
 		seq_printf(m, "%*s", g->pad, "");
-	seq_printf(m, g->fmt[i], g->arg);
+	if (i == 1 && g->writer != W_PRINTF)
+		guard_put(m, g->writer, (unsigned long)g->arg);
+	else
+		seq_printf(m, g->fmt[i], g->arg);
 	return 0;
 }
 
@@ -956,6 +983,104 @@ static void guard_read_case(struct kunit *test)
 	put_cred(opener);
 }
 
+/*
+ * seq_put_hex_ll() and seq_put_decimal_*() print numbers with no format: a
+ * kernel address among them is refused as a pointer-wide integer would be,
+ * and a user address or a count goes through as printed.
+ */
+struct guard_put_case {
+	enum guard_writer writer;
+	enum guard_arg arg;
+	enum guard_opener opener;
+};
+
+static const struct guard_put_case guard_put_cases[] = {
+	{ W_HEX, A_HEAP, OPENER_NOCAP },
+	{ W_HEX, A_TEXT, OPENER_NOCAP },
+	{ W_HEX, A_USER, OPENER_NOCAP },
+	{ W_HEX, A_SMALL, OPENER_NOCAP },
+	{ W_HEX, A_HEAP, OPENER_PRIV },
+	{ W_DEC, A_HEAP, OPENER_NOCAP },
+	{ W_DEC, A_TEXT, OPENER_NOCAP },
+	{ W_DEC, A_USER, OPENER_NOCAP },
+	{ W_DEC, A_SMALL, OPENER_NOCAP },
+	{ W_DEC, A_HEAP, OPENER_PRIV },
+	{ W_DEC_WIDTH, A_HEAP, OPENER_NOCAP },
+	{ W_DEC_WIDTH, A_TEXT, OPENER_NOCAP },
+	{ W_DEC_WIDTH, A_USER, OPENER_NOCAP },
+	{ W_DEC_WIDTH, A_SMALL, OPENER_NOCAP },
+	{ W_DEC_WIDTH, A_HEAP, OPENER_PRIV },
+	{ W_DEC_LL, A_HEAP, OPENER_NOCAP },
+	{ W_DEC_LL, A_TEXT, OPENER_NOCAP },
+	{ W_DEC_LL, A_USER, OPENER_NOCAP },
+	{ W_DEC_LL, A_SMALL, OPENER_NOCAP },
+	{ W_DEC_LL, A_HEAP, OPENER_PRIV },
+};
+
+static const char * const guard_writer_names[] = {
+	[W_PRINTF] = "seq_printf",
+	[W_HEX] = "seq_put_hex_ll",
+	[W_DEC] = "seq_put_decimal_ull",
+	[W_DEC_WIDTH] = "seq_put_decimal_ull_width",
+	[W_DEC_LL] = "seq_put_decimal_ll",
+};
+
+static void guard_put_case_desc(const struct guard_put_case *c, char *desc)
+{
+	snprintf(desc, KUNIT_PARAM_DESC_SIZE, "%s (%s)%s",
+		 guard_writer_names[c->writer], guard_arg_names[c->arg],
+		 c->opener == OPENER_PRIV ? " CAP_SYSLOG" : "");
+}
+
+KUNIT_ARRAY_PARAM(guard_put_cases, guard_put_cases, guard_put_case_desc);
+
+static void guard_put_case(struct kunit *test)
+{
+	const struct guard_put_case *c = test->param_value;
+	unsigned long v = guard_arg_value(test, c->arg, &c);
+	struct guard_file g = {
+		.fmt = { "first\n", NULL, "last\n" },
+		.arg = (const void *)v,
+		.writer = c->writer,
+	};
+	const struct cred *opener = guard_cred(test, c->opener);
+	bool refused = guard_arg_is_addr(c->arg) && c->opener != OPENER_PRIV;
+	char buf[128], want[128];
+	struct file *file;
+	size_t got;
+	ssize_t err;
+	int old;
+
+	switch (c->writer) {
+	case W_HEX:
+		snprintf(want, sizeof(want), "first\n[%016lx]\nlast\n", v);
+		break;
+	case W_DEC_WIDTH:
+		snprintf(want, sizeof(want), "first\n[%24lu]\nlast\n", v);
+		break;
+	case W_DEC_LL:
+		snprintf(want, sizeof(want), "first\n[%ld]\nlast\n", (long)v);
+		break;
+	default:
+		snprintf(want, sizeof(want), "first\n[%lu]\nlast\n", v);
+		break;
+	}
+
+	old = seq_ptr_guard_set_mode(SEQ_PTR_GUARD_REFUSE_UNPRIV);
+	file = guard_open(test, &g, opener);
+	err = guard_read_all(file, buf, sizeof(buf) - 1, 4096, &got);
+	if (refused) {
+		KUNIT_EXPECT_EQ(test, err, -EPERM);
+		KUNIT_EXPECT_STREQ(test, buf, "first\n");
+	} else {
+		KUNIT_EXPECT_EQ(test, err, 0);
+		KUNIT_EXPECT_STREQ(test, buf, want);
+	}
+	guard_close(file);
+	seq_ptr_guard_set_mode(old);
+	put_cred(opener);
+}
+
 /* pread() past the first record goes through traverse(). */
 static void guard_read_offset(struct kunit *test)
 {
@@ -1045,6 +1170,7 @@ static struct kunit_case seq_ptr_guard_test_cases[] = {
 	KUNIT_CASE(guard_nested_va),
 	KUNIT_CASE_PARAM(guard_kinds_case, guard_kind_cases_gen_params),
 	KUNIT_CASE_PARAM(guard_read_case, guard_read_cases_gen_params),
+	KUNIT_CASE_PARAM(guard_put_case, guard_put_cases_gen_params),
 	KUNIT_CASE(guard_read_offset),
 	KUNIT_CASE(guard_read_isolation),
 	KUNIT_CASE(guard_differential),

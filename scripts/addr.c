@@ -2,13 +2,15 @@
 /*
  * The kernel address model of `ptrguard scan`.
  *
- * A value is a kernel address when it lies in the upper, kernel half of
- * the x86_64 address space.  Where we can learn more we say more: the
- * kernel image and module ranges from /proc/kallsyms (readable with real
- * values by root, or by anyone at kptr_restrict=0), then the fixed regions
- * of Documentation/arch/x86/x86_64/mm.rst.  The first matching range names
- * the reason.  Known non-addresses in the kernel half are ignored with a
- * reason of their own.  docs/scan.md describes the model and its limits.
+ * A value is a kernel address when it lies in the kernel half of the
+ * address space of the layout in force (x86_64 4- or 5-level, arm64 per
+ * VA_BITS: the tables of scripts/addr_layout.c), picked by --arch, from the
+ * kallsyms file's _text, or from the running system.  Where we can learn
+ * more we say more: the kernel image and module ranges from /proc/kallsyms
+ * (readable with real values by root, or by anyone at kptr_restrict=0),
+ * then the layout's regions.  The first matching range names the region
+ * and the reason.  Known non-addresses in the kernel half are ignored with
+ * a reason of their own.  docs/scan.md describes the model and its limits.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -17,38 +19,44 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
+#include <sys/utsname.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "addr.h"
 #include "ptrguard.h"
 
-#define HALF_4LEVEL	0xffff800000000000ULL
-#define HALF_5LEVEL	0xff00000000000000ULL
-#define TEXT_MAP	0xffffffff80000000ULL	/* __START_KERNEL_map */
-#define TEXT_DEFAULT	0xffffffff81000000ULL	/* _text without KASLR */
-#define FIXMAP_END	0xffffffffff600000ULL
+#define TEXT_MAP	0xffffffff80000000ULL	/* x86_64 __START_KERNEL_map */
+/* kallsyms values below the lowest kernel half of any layout are per-cpu offsets. */
+#define PARSE_HALF	0xff00000000000000ULL
 #define VSYSCALL_LO	0xffffffffff600000ULL
 #define VSYSCALL_HI	0xffffffffff601000ULL	/* inclusive, as leaking_addresses.pl */
 #define ERR_LO		0xfffffffffffff001ULL	/* -MAX_ERRNO */
 
 static void add(struct addr_model *m, uint64_t lo, uint64_t hi,
-		const char *reason, unsigned int flags)
+		const char *region, const char *reason, unsigned int flags)
 {
 	if (lo >= hi || m->nr == ADDR_MAX_RANGES)
 		return;
-	m->range[m->nr++] = (struct addr_range){ lo, hi, reason, flags };
+	m->range[m->nr++] = (struct addr_range){ lo, hi, region, reason, flags };
 }
 
-/* Symbols of the kernel image that bound its sections. */
-struct image {
+/* What kallsyms told: the symbols that bound the image's sections. */
+struct addr_image {
 	uint64_t text, stext, etext, sinit, einit, srodata, erodata;
 	uint64_t sdata, edata, sbss, ebss, end;
 	uint64_t lo, hi, modlo, modhi;	/* lowest and highest symbols */
 	size_t nsym, nzero;
+	bool read;			/* the file was read */
+	int err;			/* errno of a failed open */
+	/* every symbol >= half with a real value, unsorted */
+	struct addr_sym *syms;
+	size_t nsyms, capsyms;
+	char *text_buf;
+	size_t ntext, captext;
 };
 
-#define MARK(sym, field) { sym, sizeof(sym) - 1, offsetof(struct image, field) }
+#define MARK(sym, field) { sym, sizeof(sym) - 1, offsetof(struct addr_image, field) }
 
 static const struct {
 	const char *name;
@@ -79,8 +87,41 @@ static int hexval(int c)
 	return -1;
 }
 
+/* Append s[0..n) and a NUL to the symbol names; its offset. */
+static size_t sym_text(struct addr_image *im, const char *s, size_t n)
+{
+	size_t at;
+
+	if (!im->captext)
+		im->ntext = 1;	/* offset 0: no module */
+	if (im->ntext + n + 1 > im->captext) {
+		im->captext = 2 * (im->ntext + n + 1) + 4096;
+		im->text_buf = xrealloc(im->text_buf, im->captext);
+	}
+	at = im->ntext;
+	memcpy(im->text_buf + at, s, n);
+	im->text_buf[at + n] = '\0';
+	im->ntext += n + 1;
+	return at;
+}
+
+static void add_sym(struct addr_image *im, uint64_t v, const char *name, size_t n,
+		    const char *mod, size_t nmod)
+{
+	struct addr_sym *y;
+
+	if (im->nsyms == im->capsyms) {
+		im->capsyms = im->capsyms ? 2 * im->capsyms : 4096;
+		im->syms = xrealloc(im->syms, im->capsyms * sizeof(*im->syms));
+	}
+	y = &im->syms[im->nsyms++];
+	y->addr = v;
+	y->name = sym_text(im, name, n);
+	y->module = mod ? sym_text(im, mod, nmod) : 0;
+}
+
 /* One line of /proc/kallsyms: "ADDR TYPE NAME[\t[MODULE]]". */
-static void kallsyms_line(struct image *im, const char *s, uint64_t half)
+static void kallsyms_line(struct addr_image *im, const char *s, uint64_t half)
 {
 	uint64_t v = 0;
 	const char *name, *e;
@@ -101,12 +142,16 @@ static void kallsyms_line(struct image *im, const char *s, uint64_t half)
 		return;		/* per-cpu offsets and the like */
 	e = name + strcspn(name, " \t\n");
 	if (*e == '\t' && e[1] == '[') {
+		size_t nmod = strcspn(e + 2, "]\n");
+
+		add_sym(im, v, name, (size_t)(e - name), e + 2, nmod);
 		if (!im->modlo || v < im->modlo)
 			im->modlo = v;
 		if (v > im->modhi)
 			im->modhi = v;
 		return;
 	}
+	add_sym(im, v, name, (size_t)(e - name), NULL, 0);
 	if (!im->lo || v < im->lo)
 		im->lo = v;
 	if (v > im->hi)
@@ -139,7 +184,7 @@ static uint64_t now_ms(void)
  * not readable (errno set).  A read error ends the file: what was read is
  * parsed, but not kept for the scanner, which then reads the file itself.
  */
-static int read_kallsyms(struct addr_model *m, const char *path, struct image *im)
+static int read_kallsyms(struct addr_model *m, const char *path, struct addr_image *im)
 {
 	size_t cap = 1 << 20, len = 0;
 	uint64_t start = now_ms();
@@ -179,7 +224,7 @@ static int read_kallsyms(struct addr_model *m, const char *path, struct image *i
 	}
 	close(fd);
 	for (line = (char *)buf; *line; line = nl + 1) {
-		kallsyms_line(im, line, m->half);
+		kallsyms_line(im, line, PARSE_HALF);
 		nl = memchr(line, '\n', len - (size_t)(line - (char *)buf));
 		if (!nl)
 			break;
@@ -194,6 +239,20 @@ void addr_model_forget(struct addr_model *m)
 	free(m->ksyms);
 	m->ksyms = NULL;
 	m->nksyms = 0;
+}
+
+void addr_model_free(struct addr_model *m)
+{
+	addr_model_forget(m);
+	if (m->image) {
+		free(m->image->syms);
+		free(m->image->text_buf);
+		free(m->image);
+		m->image = NULL;
+	}
+	m->syms = NULL;
+	m->symtext = NULL;
+	m->nsyms = 0;
 }
 
 /*
@@ -214,6 +273,41 @@ static bool la57_active(void)
 	return on;
 }
 
+#ifndef MAP_FIXED_NOREPLACE
+#define MAP_FIXED_NOREPLACE 0x100000
+#endif
+
+/* Can this process map a page at addr (or is one there already)? */
+static bool user_va_has(uint64_t addr)
+{
+	long pg = sysconf(_SC_PAGESIZE);
+	void *want = (void *)(uintptr_t)addr;
+	void *p = mmap(want, (size_t)pg, PROT_NONE,
+		       MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED_NOREPLACE, -1, 0);
+
+	if (p == MAP_FAILED)
+		return errno == EEXIST;
+	munmap(p, (size_t)pg);
+	return p == want;	/* an old kernel takes the flag for a hint */
+}
+
+/*
+ * arm64: the VA size in force.  User space gets 2^VA bits (2^52 only by
+ * asking above 2^48, which a fixed mapping does), so the largest VA size
+ * whose upper half can be mapped is the one the kernel runs with
+ * (vabits_actual: 48 or 47 for a 52-bit kernel on a CPU without LVA).
+ */
+static unsigned int arm64_va_bits(void)
+{
+	static const unsigned int sizes[] = { 52, 48, 47, 42, 39 };
+	size_t i;
+
+	for (i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++)
+		if (user_va_has(1ULL << (sizes[i] - 1)))
+			return sizes[i];
+	return 48;
+}
+
 static bool cmdline_nokaslr(void)
 {
 	char buf[4096];
@@ -231,118 +325,187 @@ static bool cmdline_nokaslr(void)
 	return false;
 }
 
-static void image_ranges(struct addr_model *m, const struct image *im)
+static void image_ranges(struct addr_model *m, const struct addr_image *im)
 {
 	uint64_t text = im->stext ? im->stext : im->text;
+	unsigned int f = ADDR_BIN | ADDR_SYMS;
 
 	if (text && im->etext)
-		add(m, text, im->etext, "kernel text (from kallsyms)", ADDR_BIN);
+		add(m, text, im->etext, "kernel text", "kernel text (from kallsyms)", f);
 	if (im->sinit && im->einit)
-		add(m, im->sinit, im->einit, "kernel init text (from kallsyms)", ADDR_BIN);
+		add(m, im->sinit, im->einit, "kernel init text",
+		    "kernel init text (from kallsyms)", f);
 	if (im->srodata && im->erodata)
-		add(m, im->srodata, im->erodata, "kernel rodata (from kallsyms)", ADDR_BIN);
+		add(m, im->srodata, im->erodata, "kernel rodata",
+		    "kernel rodata (from kallsyms)", f);
 	if (im->sdata && im->edata)
-		add(m, im->sdata, im->edata, "kernel data (from kallsyms)", ADDR_BIN);
+		add(m, im->sdata, im->edata, "kernel data", "kernel data (from kallsyms)", f);
 	if (im->sbss && im->ebss)
-		add(m, im->sbss, im->ebss, "kernel bss (from kallsyms)", ADDR_BIN);
+		add(m, im->sbss, im->ebss, "kernel bss", "kernel bss (from kallsyms)", f);
 	if (im->text && im->end)
-		add(m, im->text, im->end, "kernel image (from kallsyms)", ADDR_BIN);
+		add(m, im->text, im->end, "kernel image", "kernel image (from kallsyms)", f);
 	else if (im->lo)
-		add(m, im->lo, im->hi + 1,
-		    "kernel image (between the kallsyms symbols)", ADDR_BIN);
+		add(m, im->lo, im->hi + 1, "kernel image",
+		    "kernel image (between the kallsyms symbols)", f);
 	if (im->modlo)
-		add(m, im->modlo, im->modhi + 1,
-		    "module (between the kallsyms module symbols)", ADDR_BIN);
+		add(m, im->modlo, im->modhi + 1, "module",
+		    "module (between the kallsyms module symbols)", f);
 }
 
-static void layout_ranges(struct addr_model *m, bool la57, bool fixed)
+/* The layout's regions that hold with (or without) KASLR. */
+static void layout_ranges(struct addr_model *m, bool fixed)
 {
-	add(m, TEXT_MAP, 0xffffffffff000000ULL,
-	    "kernel image or module mapping (x86_64 layout)", ADDR_BIN);
-	add(m, 0xffffffffff000000ULL, FIXMAP_END, "fixmap (x86_64 layout)", ADDR_BIN);
-	add(m, 0xffffffef00000000ULL, 0xffffffff00000000ULL,
-	    "EFI runtime mapping (x86_64 layout)", 0);
-	add(m, 0xffffff0000000000ULL, 0xffffff8000000000ULL,
-	    "espfix stacks (x86_64 layout)", 0);
-	add(m, 0xfffffe0000000000ULL, 0xfffffe8000000000ULL,
-	    "cpu_entry_area (x86_64 layout)", 0);
-	if (la57) {
-		add(m, 0xff11000000000000ULL, 0xfffffc0000000000ULL,
-		    "direct map, vmalloc or vmemmap (x86_64 5-level layout)",
-		    ADDR_BIN_ALIGNED);
-	} else if (fixed) {
-		add(m, 0xffff888000000000ULL, 0xffffc88000000000ULL,
-		    "direct map (x86_64 layout, no KASLR)", ADDR_BIN_ALIGNED);
-		add(m, 0xffffc90000000000ULL, 0xffffe90000000000ULL,
-		    "vmalloc/ioremap (x86_64 layout, no KASLR)", ADDR_BIN_ALIGNED);
-		add(m, 0xffffea0000000000ULL, 0xffffeb0000000000ULL,
-		    "vmemmap (x86_64 layout, no KASLR)", ADDR_BIN_ALIGNED);
-	} else {
-		add(m, 0xffff888000000000ULL, 0xfffffc0000000000ULL,
-		    "direct map, vmalloc or vmemmap (x86_64 layout, KASLR-randomized bases)",
-		    ADDR_BIN_ALIGNED);
+	const struct addr_layout *l = m->layout;
+	size_t i;
+
+	for (i = 0; i < l->nregions; i++) {
+		const struct addr_range *r = &l->regions[i];
+
+		if ((r->flags & ADDR_NOKASLR) && !fixed)
+			continue;
+		if ((r->flags & ADDR_KASLR) && fixed)
+			continue;
+		add(m, r->lo, r->hi, r->region, r->reason, r->flags);
 	}
 }
 
-void addr_model_begin(struct addr_model *m, const char *kallsyms)
+static int cmp_sym(const void *a, const void *b)
 {
+	const struct addr_sym *x = a, *y = b;
+
+	if (x->addr != y->addr)
+		return x->addr < y->addr ? -1 : 1;
+	return x->name < y->name ? -1 : x->name > y->name;	/* file order */
+}
+
+/*
+ * The layout from a kallsyms file's _text, when --arch does not say:
+ * x86_64 links the image at >= 0xffffffff80000000, arm64 below, at
+ * KIMAGE_VADDR (+ the KASLR offset) right above its modules region,
+ * whose base tells VA_BITS_MIN: 39 and 42 apart, 48 otherwise (47 and
+ * 52 need --arch).
+ */
+static const struct addr_layout *layout_from_text(uint64_t text)
+{
+	if (!text || text >= TEXT_MAP)
+		return addr_layout_find("x86_64", 48, 0);
+	if (text >= 0xffffffc000000000ULL)
+		return addr_layout_find("arm64", 39, 0);
+	if (text >= 0xfffffe0000000000ULL)
+		return addr_layout_find("arm64", 42, 0);
+	return addr_layout_find("arm64", 48, 0);
+}
+
+/* The layout of the running system. */
+static const struct addr_layout *layout_of_host(const char **why)
+{
+	struct utsname u;
+	const struct addr_layout *l = NULL;
+
+	if (uname(&u) == 0 && (!strcmp(u.machine, "aarch64") || !strcmp(u.machine, "arm64"))) {
+		long pg = sysconf(_SC_PAGESIZE);
+		unsigned int va = arm64_va_bits();
+
+		l = addr_layout_find("arm64", va, pg > 0 ? (unsigned int)(pg >> 10) : 0);
+		if (!l)
+			l = addr_layout_find("arm64", va, 0);
+		*why = "uname, mmap probe of the VA size, page size";
+	} else if (uname(&u) == 0 && !strcmp(u.machine, "x86_64")) {
+		l = addr_layout_find("x86_64", la57_active() ? 57 : 48, 0);
+		*why = "uname, mmap probe of 5-level paging";
+	}
+	return l;
+}
+
+int addr_model_begin(struct addr_model *m, const char *kallsyms, const char *arch,
+		     unsigned int va_bits, unsigned int page_kb)
+{
+	struct utsname u;
+
 	memset(m, 0, sizeof(*m));
 	m->kallsyms = kallsyms;
-	m->la57 = !kallsyms && la57_active();
-	m->half = m->la57 ? HALF_5LEVEL : HALF_4LEVEL;
+	m->arch = arch;
+	m->va_bits = va_bits;
+	m->page_kb = page_kb;
+	m->probe = !kallsyms && !arch;
+	m->image = calloc(1, sizeof(*m->image));
+	if (!m->image)
+		die("scan: out of memory");
+	/* A named kallsyms file is read now: its _text may pick the layout. */
+	if (kallsyms && strcmp(kallsyms, "none")) {
+		if (read_kallsyms(m, kallsyms, m->image) < 0) {
+			error("scan: %s: %s", kallsyms, strerror(errno));
+			return -1;
+		}
+		m->image->read = true;
+	}
+	if (arch)
+		m->layout = addr_layout_find(arch, va_bits, page_kb);
+	else if (!m->probe)
+		m->layout = layout_from_text(m->image->text);
+	else
+		m->layout = layout_of_host(&m->how);
+	if (!m->layout) {
+		error("scan: no address model for this machine (%s): give --arch x86_64 or arm64",
+		      uname(&u) == 0 ? u.machine : "uname failed");
+		return -1;
+	}
+	m->half = m->layout->half;
+	return 0;
 }
 
 int addr_model_finish(struct addr_model *m)
 {
-	struct image im = { 0 };
-	const char *kallsyms = m->kallsyms;
-	bool probe = !kallsyms;
-	bool fixed = false;
-	const char *src = kallsyms ? kallsyms : "/proc/kallsyms";
+	struct addr_image *im = m->image;
+	const struct addr_layout *l = m->layout;
+	const char *src = m->kallsyms ? m->kallsyms : "/proc/kallsyms";
 	const char *what;
+	bool fixed = false;
 	int n;
 
-	if (kallsyms && !strcmp(kallsyms, "none")) {
-		what = "layout only (--kallsyms none)";
-	} else if (read_kallsyms(m, src, &im) < 0) {
-		if (!probe) {
-			error("scan: %s: %s", src, strerror(errno));
-			return -1;
-		}
-		what = "layout only (/proc/kallsyms not readable)";
-	} else if (!im.lo && !im.modlo) {
-		what = im.nsym ? "layout only (kallsyms values hidden by kptr_restrict)"
-			       : "layout only (kallsyms empty)";
-	} else {
-		image_ranges(m, &im);
-		what = "image and module ranges from kallsyms";
-		fixed = im.text == TEXT_DEFAULT;
+	if (!m->kallsyms) {
+		if (read_kallsyms(m, src, im) < 0)
+			im->err = errno ? errno : EIO;
+		else
+			im->read = true;
 	}
-	if (probe && cmdline_nokaslr())
+	if (m->kallsyms && !strcmp(m->kallsyms, "none")) {
+		what = "layout only (--kallsyms none)";
+	} else if (!im->read) {
+		what = "layout only (/proc/kallsyms not readable)";
+	} else if (!im->lo && !im->modlo) {
+		what = im->nsym ? "layout only (kallsyms values hidden by kptr_restrict)"
+				: "layout only (kallsyms empty)";
+	} else {
+		image_ranges(m, im);
+		what = "image and module ranges from kallsyms";
+		fixed = im->text == l->text;
+		qsort(im->syms, im->nsyms, sizeof(*im->syms), cmp_sym);
+		m->syms = im->syms;
+		m->nsyms = im->nsyms;
+		m->symtext = im->text_buf;
+	}
+	if (m->probe && cmdline_nokaslr())
 		fixed = true;
-	layout_ranges(m, m->la57, fixed);
-	n = snprintf(m->desc, sizeof(m->desc),
-		     "x86_64 %s-level paging, kernel half >= 0x%016llx; %s",
-		     m->la57 ? "5" : "4", (unsigned long long)m->half, what);
-	if (n > 0 && im.text && (size_t)n < sizeof(m->desc))
+	layout_ranges(m, fixed);
+	n = snprintf(m->desc, sizeof(m->desc), "%s %s, kernel half >= 0x%016llx%s%s%s; %s",
+		     l->arch, l->desc, (unsigned long long)m->half,
+		     m->arch ? " (--arch)" : m->how ? " (" : "",
+		     !m->arch && m->how ? m->how : "", !m->arch && m->how ? ")" : "", what);
+	if (n > 0 && im->text && (size_t)n < sizeof(m->desc))
 		snprintf(m->desc + n, sizeof(m->desc) - n,
 			 " (%s: _text 0x%016llx, %s)", src,
-			 (unsigned long long)im.text,
+			 (unsigned long long)im->text,
 			 fixed ? "no KASLR: fixed region bases" : "KASLR");
 	return 0;
 }
 
-int addr_model_init(struct addr_model *m, const char *kallsyms)
-{
-	addr_model_begin(m, kallsyms);
-	return addr_model_finish(m);
-}
-
 enum addr_verdict addr_classify(const struct addr_model *m, uint64_t v,
-				bool binary, const char **reason)
+				bool binary, const char **reason, const char **region)
 {
 	size_t i;
 
+	*region = NULL;
 	if (v < m->half)
 		return ADDR_NOT;
 	if (v >= ERR_LO) {
@@ -357,7 +520,7 @@ enum addr_verdict addr_classify(const struct addr_model *m, uint64_t v,
 		*reason = "all-ones mask with at most 2 bits clear";
 		return ADDR_IGNORED;
 	}
-	if (v >= VSYSCALL_LO && v <= VSYSCALL_HI) {
+	if (m->layout->vsyscall && v >= VSYSCALL_LO && v <= VSYSCALL_HI) {
 		*reason = "vsyscall page (fixed ABI address)";
 		return ADDR_IGNORED;
 	}
@@ -370,6 +533,7 @@ enum addr_verdict addr_classify(const struct addr_model *m, uint64_t v,
 		    !((r->flags & ADDR_BIN_ALIGNED) && !(v & 7)))
 			break;
 		*reason = r->reason;
+		*region = r->region;
 		return ADDR_KERNEL;
 	}
 	if (binary) {
@@ -377,5 +541,34 @@ enum addr_verdict addr_classify(const struct addr_model *m, uint64_t v,
 		return ADDR_IGNORED;
 	}
 	*reason = "canonical kernel half";
+	*region = "kernel half";
 	return ADDR_KERNEL;
+}
+
+const char *addr_symbol(const struct addr_model *m, uint64_t v, char *buf, size_t n)
+{
+	const struct addr_sym *y;
+	size_t lo = 0, hi = m->nsyms, i;
+
+	for (i = 0; i < m->nr; i++)
+		if ((m->range[i].flags & ADDR_SYMS) && v >= m->range[i].lo && v < m->range[i].hi)
+			break;
+	if (i == m->nr || !m->nsyms || v < m->syms[0].addr)
+		return NULL;
+	while (hi - lo > 1) {		/* the last symbol <= v */
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (m->syms[mid].addr <= v)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	y = &m->syms[lo];
+	if (y->module)
+		snprintf(buf, n, "%s+0x%llx [%s]", m->symtext + y->name,
+			 (unsigned long long)(v - y->addr), m->symtext + y->module);
+	else
+		snprintf(buf, n, "%s+0x%llx", m->symtext + y->name,
+			 (unsigned long long)(v - y->addr));
+	return buf;
 }

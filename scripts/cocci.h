@@ -171,6 +171,10 @@ extern const char cocci_macro_file[];
 
 int cocci_run(const struct cocci_opts *opts, struct cocci_result *res);
 
+/* Do lines @a..@b of @file meet a region spatch skipped (@res->skips)? */
+int cocci_skipped(const struct cocci_result *res, const char *file, unsigned int a,
+		  unsigned int b);
+
 /*
  * cocci_lexical - judge by the lexical model what the rules did not
  *

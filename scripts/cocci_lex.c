@@ -31,8 +31,7 @@ static const char *message_of(const char *cls)
 	return c ? c->message : "";
 }
 
-/* Do lines a..b meet a skipped region of @file? */
-static int skipped(const struct cocci_result *res, const char *file, unsigned int a, unsigned int b)
+int cocci_skipped(const struct cocci_result *res, const char *file, unsigned int a, unsigned int b)
 {
 	size_t i;
 
@@ -112,7 +111,7 @@ static void judge_file(const char *root, const char *rel, int px_ran, struct coc
 	lex_scan(buf, len, &v, !prefilter_tree_is_old(abs), &lf);
 	for (i = 0; i < lf.ncalls; i++) {
 		const struct lex_call *c = &lf.calls[i];
-		int in_skip = skipped(res, rel, c->line, c->end_line), unknown = 0;
+		int in_skip = cocci_skipped(res, rel, c->line, c->end_line), unknown = 0;
 
 		/*
 		 * Where the %px rule did not run, the prefilter found no format
@@ -139,7 +138,7 @@ static void judge_file(const char *root, const char *rel, int px_ran, struct coc
 		}
 	}
 	/* a comment or literal that never ends: no call after it can be trusted to be found */
-	if (lf.broken && skipped(res, rel, 1, ~0u)) {
+	if (lf.broken && cocci_skipped(res, rel, 1, ~0u)) {
 		struct lex_fn fn = { (char *)"(text)", 0, 0, (char *)"" };
 		struct lex_call whole = { 0 };
 

@@ -408,16 +408,13 @@ static unsigned int *added_lines(const struct gate *g, size_t k, const char *rel
 	} else if (touching > 1) {
 		char *pa = xasprintf("%s/%s", g->states[first].dir, rel);
 		char *pb = xasprintf("%s/%s", g->states[k].dir, rel);
-		size_t la = 0, lb = 0, head = 0, tail = 0, na = 0, nb = 0;
+		size_t la = 0, lb = 0, head = 0, tail = 0, nb = 0;
 		char *a = read_file(pa, SIZE_MAX, &la), *b = read_file(pb, SIZE_MAX, &lb);
 
 		/* count lines; then the common head and tail, in lines */
 		for (i = 0; b && i < lb; i++)
 			nb += b[i] == '\n';
 		nb += lb && b[lb - 1] != '\n';
-		for (i = 0; a && i < la; i++)
-			na += a[i] == '\n';
-		na += la && a[la - 1] != '\n';
 		for (i = 0; a && b && i < la && i < lb && a[i] == b[i]; i++)
 			head += a[i] == '\n';
 		for (i = 1; a && b && i <= la && i <= lb && a[la - i] == b[lb - i]; i++)
@@ -430,7 +427,6 @@ static unsigned int *added_lines(const struct gate *g, size_t k, const char *rel
 				die("out of memory");
 			out[n++] = (unsigned int)l;
 		}
-		(void)na;
 		free(a);
 		free(b);
 		free(pa);
@@ -438,17 +434,6 @@ static unsigned int *added_lines(const struct gate *g, size_t k, const char *rel
 	}
 	*nlines = n;
 	return out;
-}
-
-static int in_skip(const struct cocci_result *res, const char *file, unsigned int line)
-{
-	size_t i;
-
-	for (i = 0; i < res->nskips; i++)
-		if (!strcmp(res->skips[i].file, file) && res->skips[i].first <= line &&
-		    res->skips[i].last >= line)
-			return 1;
-	return 0;
 }
 
 /*
@@ -479,7 +464,7 @@ static int check_unjudged(const struct gate *g, const struct gate_job *job, size
 		lines = added_lines(g, k, u->file, &nl);
 		for (l = 0; l < nl; l++) {
 			if (lines[l] < u->line || lines[l] > u->end_line ||
-			    !in_skip(&job->res, u->file, lines[l]))
+			    !cocci_skipped(&job->res, u->file, lines[l], lines[l]))
 				continue;
 			error("gate: %s:%u: the patch adds to a %s() call in lines spatch cannot parse, and its format cannot be read from the text either (%s): the gate cannot check it",
 			      u->file, lines[l], u->callee, u->why);
@@ -511,7 +496,7 @@ static void note_skipped(const struct gate *g, const struct gate_job *jobs)
 		b = cocci_skip_text(&jobs[0].res, f, &before);
 		lines = added_lines(g, k, f, &nl);
 		for (l = 0; l < nl; l++)
-			touched += in_skip(&job->res, f, lines[l]);
+			touched += cocci_skipped(&job->res, f, lines[l], lines[l]);
 		fprintf(stderr, "ptrguard: gate: note: %s: spatch cannot parse %u line%s (%s) %s%s%s%s; %s: the lexical model judged them\n",
 			f, after, after == 1 ? "" : "s", a,
 			b && !strcmp(a, b) ? "before and after the patch" : "after the patch",

@@ -31,14 +31,30 @@ cache=${PTRGUARD_CACHE:-$HOME/.cache/ptrguard}
 series_dir=${SERIES_DIR:-$top/build/series}
 meta=$top/kernel-series
 guard=$cache/linux-guard
-ident_name="ptrguard project"
-ident_email="ptrguard@example.org"
 # Fixed dates keep the series byte-identical from run to run.
 date0="2026-01-01 00:00:00 +0000"
 
 die() {
 	echo "kernel-series: $*" >&2
 	exit 2
+}
+
+# The series is sent by whoever builds it: its author, its Signed-off-by
+# lines (the DCO) and its MAINTAINERS entry carry that person's git
+# identity, never a made-up one.  GIT_AUTHOR_NAME and GIT_AUTHOR_EMAIL
+# override the configured user.name and user.email, as for git commit.
+ident_name=${GIT_AUTHOR_NAME:-$(git -C "$top" config user.name || true)}
+ident_email=${GIT_AUTHOR_EMAIL:-$(git -C "$top" config user.email || true)}
+[ -n "$ident_name" ] && [ -n "$ident_email" ] ||
+	die "no git identity: set user.name and user.email (git config --global user.name ...); the series carries them as its author and Signed-off-by"
+
+# with_ident FILE: FILE with each @IDENT@ replaced by "Name <email>"
+with_ident() {
+	awk -v id="$ident_name <$ident_email>" '{
+		while ((i = index($0, "@IDENT@")) > 0)
+			$0 = substr($0, 1, i - 1) id substr($0, i + 7)
+		print
+	}' "$1"
 }
 
 # Patches may carry files the build makes ("DEST=SRC"): the rules.
@@ -107,6 +123,9 @@ for name in $(grep -v '^[[:space:]]*#' "$meta/series"); do
 	[ -n "$files" ] || die "$spec: no files before the --- line"
 	sed '1,/^---$/d' "$spec" >"$work/msg"
 	[ -s "$work/msg" ] || die "$spec: no commit message after the --- line"
+	! grep -q '^Signed-off-by:' "$work/msg" ||
+		die "$spec: a Signed-off-by in the spec; the builder's identity is added"
+	printf '\nSigned-off-by: %s <%s>\n' "$ident_name" "$ident_email" >>"$work/msg"
 	for f in $files; do
 		case $f in
 		*=*)
@@ -121,7 +140,8 @@ for name in $(grep -v '^[[:space:]]*#' "$meta/series"); do
 		[ -f "$src" ] || die "$spec: $f: not found"
 		case $f in
 		*.diff)
-			git -C "$guard" apply --cached --whitespace=error-all "$src" ||
+			with_ident "$src" >"$work/hunk.diff" &&
+			git -C "$guard" apply --cached --whitespace=error-all "$work/hunk.diff" ||
 				die "$f: does not apply (patch $name)"
 			;;
 		*)

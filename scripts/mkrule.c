@@ -192,11 +192,6 @@ static void put_list(FILE *out, const char *name, size_t col)
 		die("the list $%s$ is empty", name);
 }
 
-static const char *kind_name(enum seq_ptr_kind k)
-{
-	return seq_ptr_kind_name(k);
-}
-
 /*
  * The tables cocci/pg.py reads: what seq_ptr_kind.h says of every %p
  * extension and every integer conversion, and the vocabulary.
@@ -211,7 +206,7 @@ static void put_tables(FILE *out, const char *rule, int records)
 	int c, n = 0;
 
 	fprintf(out, "PG_RULE = '%s'\n", rule);
-	fprintf(out, "PG_EXT_DEFAULT = '%s'\nPG_EXT_KIND = {", kind_name(dflt));
+	fprintf(out, "PG_EXT_DEFAULT = '%s'\nPG_EXT_KIND = {", seq_ptr_kind_name(dflt));
 	for (c = 1; c < 256; c++) {
 		enum seq_ptr_kind k = seq_ptr_ext_kind((char)c);
 
@@ -220,7 +215,7 @@ static void put_tables(FILE *out, const char *rule, int records)
 		if (!isalnum(c))
 			die("seq_ptr_ext_kind('\\x%02x') is not hashed but no extension", c);
 		fprintf(out, "%s'%c': '%s'", !n ? "" : n % 5 ? ", " : ",\n    ",
-			c, kind_name(k));
+			c, seq_ptr_kind_name(k));
 		n++;
 	}
 	fputs("}\nPG_TYPE_KIND = {", out);
@@ -232,7 +227,7 @@ static void put_tables(FILE *out, const char *rule, int records)
 			if (types[i] == 'p' || k == SEQ_PTR_NONE)
 				continue;
 			fprintf(out, "%s'%c%s': '%s'", !n ? "" : n % 5 ? ", " : ",\n    ",
-				types[i], quals[q], kind_name(k));
+				types[i], quals[q], seq_ptr_kind_name(k));
 			n++;
 		}
 	}

@@ -242,12 +242,19 @@ void sarif_write(FILE *out, const struct sarif_run *run)
 		k = rule_of(run, r->rule);
 		if (k != (size_t)-1)
 			fprintf(out, ", \"ruleIndex\": %zu", k);
-		fprintf(out, ", \"level\": \"%s\", \"message\": {\"text\": ",
-			r->error ? "error" : "note");
+		fprintf(out, ", \"level\": \"%s\", ", r->level ? r->level : r->error ? "error" : "note");
+		if (r->baseline)
+			fprintf(out, "\"baselineState\": \"%s\", ", r->baseline);
+		fputs("\"message\": {\"text\": ", out);
 		output_json_string(out, r->message);
 		fputs("},\n       \"locations\": [", out);
 		location(out, run, r);
-		fprintf(out, "]%s}", r->lexical ? ",\n       \"properties\": {\"lexical\": true}" : "");
+		fputc(']', out);
+		if (r->properties)
+			fprintf(out, ",\n       \"properties\": %s", r->properties);
+		else if (r->lexical)
+			fputs(",\n       \"properties\": {\"lexical\": true}", out);
+		fputc('}', out);
 	}
 	fputs(run->nresults ? "\n    ]\n  }]\n}\n" : "]\n  }]\n}\n", out);
 }

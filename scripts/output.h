@@ -42,6 +42,9 @@ struct sarif_rule {
 struct sarif_result {
 	const char *rule;	/* a rule id */
 	int error;		/* level "error", else "note" */
+	const char *level;	/* the level, if not NULL: "error", "warning", "note" */
+	const char *baseline;	/* baselineState, or NULL */
+	const char *properties;	/* a JSON object for properties, or NULL */
 	const char *message;
 	/*
 	 * Absolute: a file:/// URI; relative: to sarif_run.base (uriBaseId

@@ -30,12 +30,17 @@ static const struct cmd_help help = {
 	.description =
 "    Read every regular file under the roots (default: /proc, /sys and the\n"
 "    mounted debugfs and tracefs) and report kernel addresses in them.\n"
+"\n"
+"    Each finding says what the address is (region, and symbol+offset when\n"
+"    kallsyms shows real values) and who can read it: 'readable-by: everyone'\n"
+"    (an unprivileged user read it too), 'root' (only with privileges), or\n"
+"    'unknown' (no way to switch to an unprivileged user to check).\n"
 "    Symlinks below the roots are never followed.  Skipped files are listed\n"
 "    on stderr with the reason.\n",
 	.trailer =
 "EXIT STATUS\n"
-"    0 nothing found, 1 kernel addresses found, 2 error (usage, input, a\n"
-"    write error on stdout).\n",
+"    0 nothing found (or all in the baseline), 1 kernel addresses found,\n"
+"    2 error (usage, input, a write error on stdout).\n",
 };
 
 /* A number with an optional K/M/G suffix; -1 if malformed. */
@@ -169,6 +174,39 @@ static int opt_as_user(const struct option *opt, const char *arg, int unset)
 	return 0;
 }
 
+/* --check-as USER[:GID]: anyone but root */
+static int opt_check_as(const struct option *opt, const char *arg, int unset)
+{
+	struct as_user *u = opt->value;
+
+	(void)unset;
+	if (parse_user(arg, &u->uid, &u->gid) < 0 || !u->uid) {
+		error("--check-as %s: not a uid, uid:gid or user name other than root", arg);
+		return -1;
+	}
+	u->arg = arg;
+	return 0;
+}
+
+/* --arch ARCH */
+struct arch {
+	const char *name;
+	unsigned int va_bits, page_kb;
+};
+
+static int opt_arch(const struct option *opt, const char *arg, int unset)
+{
+	struct arch *a = opt->value;
+
+	(void)unset;
+	if (addr_parse_arch(arg, &a->name, &a->va_bits, &a->page_kb) < 0) {
+		error("--arch %s: want x86_64[:48|57] or arm64[:39|42|47|48|52[:4k|16k|64k]] (a layout we know)",
+		      arg);
+		return -1;
+	}
+	return 0;
+}
+
 static int opt_pids(const struct option *opt, const char *arg, int unset)
 {
 	(void)unset;
@@ -225,7 +263,7 @@ static int opt_size(const struct option *opt, const char *arg, int unset)
  * and we check that the effective, permitted and inheritable sets are
  * empty and that root cannot be regained.
  */
-static int drop_privileges(uid_t uid, gid_t gid)
+int scan_drop_privileges(uid_t uid, gid_t gid)
 {
 	struct __user_cap_header_struct hdr = { _LINUX_CAPABILITY_VERSION_3, 0 };
 	struct __user_cap_data_struct data[2] = { { 0 } };
@@ -340,6 +378,27 @@ struct model_load {
 	bool quiet;
 };
 
+/*
+ * No capabilities in the effective set and not root: what this process
+ * reads, any unprivileged user can.  *can_switch: it could become another
+ * user (CAP_SETUID and CAP_SETGID, as root has).
+ */
+static bool unprivileged(bool *can_switch)
+{
+	struct __user_cap_header_struct hdr = { _LINUX_CAPABILITY_VERSION_3, 0 };
+	struct __user_cap_data_struct data[2] = { { 0 } };
+	bool caps;
+
+	if (syscall(SYS_capget, &hdr, data) < 0) {
+		*can_switch = geteuid() == 0;
+		return false;
+	}
+	caps = data[0].effective || data[1].effective;
+	*can_switch = (data[0].effective & (1u << CAP_SETUID)) &&
+		      (data[0].effective & (1u << CAP_SETGID));
+	return geteuid() != 0 && !caps;
+}
+
 /* Finish the model and say which one it is. */
 static int load_model(void *arg)
 {
@@ -362,11 +421,15 @@ int cmd_scan(int argc, char **argv)
 		.pids = PIDS_LIST,
 		.pid_self = true,
 	};
-	struct addr_model model;
+	struct addr_model model = { 0 };
 	struct model_load load;
 	struct scan_result res;
 	const char *kallsyms = NULL;
-	struct as_user user = { NULL, 0, 0 };
+	const char *baseline_file = NULL, *write_baseline = NULL;
+	struct as_user user = { NULL, 0, 0 }, check = { NULL, 65534, 65534 };
+	struct arch arch = { NULL, 0, 0 };
+	struct baseline baseline = { 0 };
+	bool unpriv, can_switch;
 	int quiet = 0, no_progress = 0, verbose = 0, block_fifos = 0, dmesg = 0, ignored = 0;
 	unsigned int jobs;
 	enum pg_format format = FORMAT_DEFAULT;
@@ -389,8 +452,21 @@ int cmd_scan(int argc, char **argv)
 		OPT_CALLBACK(0, "max-size", &o.max_size, "BYTES",
 			     "Size limit per file, K/M/G suffixes (default 64M).", opt_size),
 		OPT_STRING(0, "kallsyms", &kallsyms, "FILE",
-			   "Take the image and module ranges from FILE instead of\n"
-			   "/proc/kallsyms; 'none': layout only."),
+			   "Take the image and module ranges and the symbols from FILE\n"
+			   "instead of /proc/kallsyms; 'none': layout only."),
+		OPT_CALLBACK(0, "arch", &arch, "ARCH",
+			     "The address layout: x86_64[:48|57] or\n"
+			     "arm64[:VA_BITS[:4k|16k|64k]], VA_BITS 39, 42, 47, 48 or 52\n"
+			     "(default: the running system's, or from the --kallsyms file's\n"
+			     "_text).", opt_arch),
+		OPT_CALLBACK(0, "check-as", &check, "USER[:GID]",
+			     "Re-read the files with findings as this user to tell\n"
+			     "readable-by everyone from root (default 65534).", opt_check_as),
+		OPT_STRING(0, "baseline", &baseline_file, "FILE",
+			   "Findings FILE lists (by file, region and kind) are marked\n"
+			   "(baseline) and do not count for the exit status."),
+		OPT_STRING(0, "write-baseline", &write_baseline, "FILE",
+			   "Write the findings of this scan as a baseline."),
 		OPT_BOOL(0, "dmesg", &dmesg, "Also read the kernel log (/dev/kmsg, non-blocking)."),
 		OPT_BOOL(0, "ignored", &ignored,
 			 "Also report the kernel-half values the model ignores (error\n"
@@ -446,22 +522,30 @@ int cmd_scan(int argc, char **argv)
 	if (o.dmesg)
 		roots[nroots++] = xstrdup(KMSG_PATH);
 
+	if (baseline_file && baseline_load(&baseline, baseline_file) < 0) {
+		free_roots(roots, nroots);
+		return EXIT_ERROR;
+	}
+	o.baseline = baseline_file != NULL;
+
 	/*
 	 * The model is read with our full privileges, before the drop.  With
 	 * no drop and no --kallsyms file (which may fail: exit 2 before the
 	 * scan), it is read while the workers start reading files.
 	 */
-	addr_model_begin(&model, kallsyms);
 	o.model = &model;
 	load.m = &model;
 	load.quiet = quiet;
+	if (addr_model_begin(&model, kallsyms, arch.name, arch.va_bits, arch.page_kb) < 0) {
+		rc = EXIT_ERROR;
+		goto out;
+	}
 	if (!user.arg && !kallsyms) {
 		o.load_model = load_model;
 		o.load_arg = &load;
-	} else if (load_model(&load) < 0 || (user.arg && drop_privileges(user.uid, user.gid) < 0)) {
-		addr_model_forget(&model);
-		free_roots(roots, nroots);
-		return EXIT_ERROR;
+	} else if (load_model(&load) < 0 || (user.arg && scan_drop_privileges(user.uid, user.gid) < 0)) {
+		rc = EXIT_ERROR;
+		goto out;
 	}
 	if (user.arg) {
 		/* What the model read as root is not for the user to scan. */
@@ -471,13 +555,27 @@ int cmd_scan(int argc, char **argv)
 				(unsigned int)user.uid, (unsigned int)user.gid);
 	}
 	o.progress = !quiet && !no_progress && isatty(2);
+	/* Checked after the drop: --as-user 0 is root without capabilities. */
+	unpriv = unprivileged(&can_switch);
 
 	rc = scan_run(&o, roots, nroots, &res);
-	if (!rc)
-		scan_print(&o, &res, quiet ? -1 : verbose);
-	rc = rc ? EXIT_ERROR : res.nkernel ? EXIT_FINDINGS : EXIT_CLEAN;
+	if (rc) {
+		rc = EXIT_ERROR;
+		goto out;
+	}
+	scan_readable(&o, &res, unpriv, can_switch, check.uid, check.gid);
+	baseline_mark(&baseline, &res);
+	if (write_baseline && baseline_write(&res, write_baseline) < 0) {
+		rc = EXIT_ERROR;
+		scan_result_free(&res);
+		goto out;
+	}
+	scan_print(&o, &res, quiet ? -1 : verbose);
+	rc = res.nkernel > res.nbaseline ? EXIT_FINDINGS : EXIT_CLEAN;
 	scan_result_free(&res);
-	addr_model_forget(&model);
+out:
+	baseline_free(&baseline);
+	addr_model_free(&model);
 	free_roots(roots, nroots);
 	free(o.pid_list);
 	return rc;

@@ -6,6 +6,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/types.h>
 
 #include "addr.h"
 
@@ -18,6 +19,7 @@ struct scan_hit {
 	bool binary;			/* an 8-byte little-endian value */
 	enum addr_verdict verdict;	/* ADDR_IGNORED or ADDR_KERNEL */
 	const char *reason;
+	const char *region;		/* ADDR_KERNEL: the region's short name */
 	char text[24];			/* as written; hex for binary values */
 };
 
@@ -69,6 +71,7 @@ struct scan_opts {
 	bool progress;			/* progress line on stderr */
 	bool block_fifos;		/* debug: read FIFOs, opened blocking */
 	bool dmesg;			/* also read the kernel log, /dev/kmsg */
+	bool baseline;			/* --baseline given: say what is new */
 	/*
 	 * Non-NULL: the model is not finished yet.  scan_run calls it once
 	 * its workers run (they read files meanwhile, and wait for it only
@@ -83,10 +86,15 @@ enum {
 	REC_PATH = 2,			/* the value is in the path name */
 };
 
+/* Who can read a finding: checked by re-reading as a user (scan_readable.c). */
+enum readable_by { READ_UNKNOWN, READ_EVERYONE, READ_ROOT };
+
 struct finding_rec {
 	const char *file;		/* owned by scan_result.names */
 	struct scan_hit hit;
 	unsigned int flags;
+	unsigned char readable;		/* enum readable_by */
+	bool baseline;			/* accepted by --baseline */
 };
 
 struct skip_rec {
@@ -104,6 +112,8 @@ struct scan_result {
 	size_t nskip, capskip;
 	uint64_t files, dirs, bytes, symlinks, pids_skipped, dup_dirs;
 	uint64_t nkernel, nignored;
+	uint64_t nbaseline;		/* kernel addresses --baseline accepts */
+	const char *readable_how;	/* how readable-by was found, for the summary */
 	double seconds;
 };
 
@@ -114,6 +124,37 @@ struct scan_result {
 int scan_run(const struct scan_opts *o, char **roots, size_t nroots,
 	     struct scan_result *res);
 void scan_result_free(struct scan_result *res);
+
+/* ---- scan.c: the privilege drop, shared with scan_readable.c ---- */
+
+/* Become uid:gid for good, no groups, no capabilities; 0 or -1 (reported). */
+int scan_drop_privileges(uid_t uid, gid_t gid);
+
+/* ---- scan_readable.c: who can read each finding ---- */
+
+/*
+ * Set readable on every kernel-address finding: READ_EVERYONE when the
+ * scan itself ran unprivileged (unprivileged true), else by re-reading
+ * each file that holds one as uid:gid in a child process (can_switch),
+ * else READ_UNKNOWN.  Sets res->readable_how.
+ */
+void scan_readable(const struct scan_opts *o, struct scan_result *res,
+		   bool unprivileged, bool can_switch, uid_t uid, gid_t gid);
+
+/* ---- scan_baseline.c: accepted findings, keyed by file, region, kind ---- */
+
+struct baseline {
+	char **keys;			/* sorted */
+	size_t n, cap;
+};
+
+/* Load FILE; 0, or -1 after a one-line error naming it. */
+int baseline_load(struct baseline *b, const char *path);
+/* Mark res's findings that b holds; count them in res->nbaseline. */
+void baseline_mark(const struct baseline *b, struct scan_result *res);
+/* Write the keys of res's kernel-address findings to FILE; 0 or -1 (reported). */
+int baseline_write(const struct scan_result *res, const char *path);
+void baseline_free(struct baseline *b);
 
 /* ---- scan_out.c: text, JSON and SARIF output ---- */
 

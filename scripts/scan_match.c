@@ -95,12 +95,13 @@ static void report(struct matcher *mt, struct scan_hit *h, bool binary)
 		return;		/* ADDR_NOT, without waiting for the model */
 	if (mt->wait)
 		mt->wait(mt->ctx);
-	h->verdict = addr_classify(mt->model, h->value, binary, &h->reason);
+	h->verdict = addr_classify(mt->model, h->value, binary, &h->reason, &h->region);
 	if (h->verdict == ADDR_NOT)
 		return;
 	if (h->verdict == ADDR_KERNEL && !binary && (mt->label || mt->mask_file)) {
 		h->verdict = ADDR_IGNORED;
 		h->reason = mt->mask_file ? mt->mask_file : mt->label;
+		h->region = NULL;
 	}
 	mt->hit(mt->ctx, h);
 }

@@ -171,8 +171,13 @@ static const char *value_text(const struct scan_hit *h, char *buf, size_t n)
 	return buf;
 }
 
-static void print_text(const struct scan_result *r)
+static const char *const readable_name[] = {
+	[READ_UNKNOWN] = "unknown", [READ_EVERYONE] = "everyone", [READ_ROOT] = "root",
+};
+
+static void print_text(const struct scan_opts *o, const struct scan_result *r)
 {
+	char sym[256];
 	size_t i;
 
 	for (i = 0; i < r->nfound; i++) {
@@ -200,12 +205,23 @@ static void print_text(const struct scan_result *r)
 			put_s(" (8 bytes, little-endian)");
 		put_s(": ");
 		put_rep(h->reason, 1);
+		if (h->verdict == ADDR_KERNEL) {
+			if (addr_symbol(o->model, h->value, sym, sizeof(sym))) {
+				put_s(": ");
+				put_s(sym);
+			}
+			put_s("; readable-by: ");
+			put_s(readable_name[f->readable]);
+			if (f->baseline)
+				put_s(" (baseline)");
+		}
 		put_c('\n');
 	}
 }
 
-static void print_json(const struct scan_result *r)
+static void print_json(const struct scan_opts *o, const struct scan_result *r)
 {
+	char sym[256];
 	size_t i;
 
 	put_s("[");
@@ -236,6 +252,17 @@ static void print_json(const struct scan_result *r)
 			put_s(", \"ignored\": true");
 		put_s(", \"reason\": ");
 		json_rep(h->reason, 1);
+		if (h->verdict == ADDR_KERNEL) {
+			put_s(", \"region\": ");
+			json_str(stdout, h->region);
+			if (addr_symbol(o->model, h->value, sym, sizeof(sym))) {
+				put_s(", \"symbol\": ");
+				json_str(stdout, sym);
+			}
+			put_s(", \"readable_by\": \"");
+			put_s(readable_name[f->readable]);
+			put_s(f->baseline ? "\", \"baseline\": true" : "\", \"baseline\": false");
+		}
 		put_s("}");
 	}
 	put_s(r->nfound ? "\n]\n" : "]\n");
@@ -251,6 +278,29 @@ static char *absolute(const char *path)
 	return xasprintf("%s/%s", cwd, path[0] == '.' && path[1] == '/' ? path + 2 : path);
 }
 
+/* A JSON object of @props (name, value) pairs, for SARIF properties; malloc()ed. */
+static char *json_object(const char *const *props, size_t n)
+{
+	char *buf = NULL;
+	size_t len = 0, i;
+	FILE *m = open_memstream(&buf, &len);
+
+	if (!m)
+		die("out of memory");
+	fputc('{', m);
+	for (i = 0; i + 1 < n; i += 2) {
+		if (!props[i + 1])
+			continue;
+		fputs(i ? ", " : "", m);
+		output_json_string(m, props[i]);
+		fputs(": ", m);
+		output_json_string(m, props[i + 1]);
+	}
+	fputc('}', m);
+	fclose(m);
+	return buf;
+}
+
 /* SARIF 2.1.0 through the one writer of output.h, file:/// URIs. */
 static void print_sarif(const struct scan_opts *o, const struct scan_result *r)
 {
@@ -262,16 +312,13 @@ static void print_sarif(const struct scan_opts *o, const struct scan_result *r)
 	struct sarif_result *notes = calloc(r->nskip + 1, sizeof(*notes));
 	struct sarif_run run = { "ptrguard scan", NULL, rules, 2, res, r->nfound, notes, r->nskip,
 				 NULL };
-	char *props = NULL, v[64];
-	size_t i, plen = 0;
-	FILE *m;
+	const char *model[2] = { "addressModel", o->model->desc };
+	char *props, v[64], sym[256];
+	size_t i;
 
-	if (!res || !notes || !(m = open_memstream(&props, &plen)))
+	if (!res || !notes)
 		die("out of memory");
-	fputs("{\"addressModel\": ", m);
-	output_json_string(m, o->model->desc);
-	fputc('}', m);
-	fclose(m);
+	props = json_object(model, 2);
 	run.properties = props;
 	for (i = 0; i < r->nskip; i++) {
 		notes[i].message = r->skip[i].reason;
@@ -282,11 +329,26 @@ static void print_sarif(const struct scan_opts *o, const struct scan_result *r)
 		const struct finding_rec *f = &r->found[i];
 		const struct scan_hit *h = &f->hit;
 		bool ign = h->verdict == ADDR_IGNORED;
+		const char *s = ign ? NULL : addr_symbol(o->model, h->value, sym, sizeof(sym));
 
 		res[i].rule = ign ? "ignored-candidate" : "kernel-address";
-		res[i].error = !ign;
-		res[i].message = xasprintf("%s%s: %s", ign ? "ignored " : "",
-					   value_text(h, v, sizeof(v)), h->reason);
+		/* error: anyone can read it (or we could not tell); warning: root only */
+		res[i].level = ign ? "note" : f->readable == READ_ROOT ? "warning" : "error";
+		if (ign) {
+			res[i].message = xasprintf("ignored %s: %s", value_text(h, v, sizeof(v)),
+						   h->reason);
+		} else {
+			const char *p[6] = { "region", h->region, "symbol", s,
+					     "readableBy", readable_name[f->readable] };
+
+			res[i].message = xasprintf("%s: %s%s%s; readable-by: %s",
+						   value_text(h, v, sizeof(v)), h->reason,
+						   s ? ": " : "", s ? s : "",
+						   readable_name[f->readable]);
+			res[i].properties = json_object(p, 6);
+			if (o->baseline)
+				res[i].baseline = f->baseline ? "unchanged" : "new";
+		}
 		res[i].file = absolute(f->file);
 		if (f->flags & REC_PATH) {
 			;	/* the path name itself: line 1 */
@@ -302,6 +364,7 @@ static void print_sarif(const struct scan_opts *o, const struct scan_result *r)
 	for (i = 0; i < r->nfound; i++) {
 		free((char *)res[i].message);
 		free((char *)res[i].file);
+		free((char *)res[i].properties);
 	}
 	for (i = 0; i < r->nskip; i++)
 		free((char *)notes[i].file);
@@ -320,11 +383,11 @@ void scan_print(const struct scan_opts *o, const struct scan_result *r,
 	ob.on = o->format != FMT_SARIF;
 	memset(rep, 0, sizeof(rep));
 	if (o->format == FMT_JSON)
-		print_json(r);
+		print_json(o, r);
 	else if (o->format == FMT_SARIF)
 		print_sarif(o, r);
 	else
-		print_text(r);
+		print_text(o, r);
 	ob_flush();
 	ob.on = false;
 	fflush(stdout);
@@ -341,6 +404,11 @@ void scan_print(const struct scan_opts *o, const struct scan_result *r,
 	if (nerr)
 		fprintf(stderr, "scan: skipped %zu files that could not be opened or "
 			"read (-v lists them)\n", nerr);
+	if (r->readable_how && r->nkernel)
+		fprintf(stderr, "scan: %s\n", r->readable_how);
+	if (o->baseline)
+		fprintf(stderr, "scan: %llu of %llu kernel addresses in the baseline\n",
+			(unsigned long long)r->nbaseline, (unsigned long long)r->nkernel);
 	fprintf(stderr, "scan: %llu dirs, %llu files, %.1f MiB in %.2f s; "
 		"%llu kernel addresses, %llu ignored; %zu skipped; "
 		"%llu symlinks not followed; %llu pid dirs not scanned%s\n",

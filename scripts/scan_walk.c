@@ -299,9 +299,7 @@ static void on_hit(void *ctx, const struct scan_hit *h)
 			return;
 	}
 	GROW(f->rec, f->n, f->cap);
-	f->rec[f->n].file = NULL;
-	f->rec[f->n].hit = *h;
-	f->rec[f->n].flags = f->flags;
+	f->rec[f->n] = (struct finding_rec){ .hit = *h, .flags = f->flags };
 	f->n++;
 }
 
@@ -398,6 +396,7 @@ static void filter_stat(struct filectx *f, const unsigned char *buf, size_t len)
 					continue;
 				r->hit.verdict = ADDR_IGNORED;
 				r->hit.reason = "signal set (/proc/PID/stat field 31-34)";
+				r->hit.region = NULL;
 			}
 		}
 		f->rec[out++] = *r;

@@ -92,6 +92,26 @@ static inline int seq_ptr_guard_vsnprintf(struct seq_file *m, char *buf,
 	return vsnprintf(buf, size, fmt, args);
 }
 
+bool __seq_ptr_guard_num(struct seq_file *m, unsigned long long num,
+			 const char *conv, unsigned long site);
+
+/**
+ * seq_ptr_guard_num - may a seq_put_*() writer print this number?
+ * @m: the seq_file being filled
+ * @num: the value it is about to print
+ * @conv: the conversion that amounts to, for the log ("%llx"...)
+ *
+ * Return: true if the guard refused it: the record is then marked refused,
+ * and the writer must print nothing.
+ */
+static inline bool seq_ptr_guard_num(struct seq_file *m,
+				     unsigned long long num, const char *conv)
+{
+	if (static_branch_unlikely(&seq_ptr_guard_active))
+		return __seq_ptr_guard_num(m, num, conv, _RET_IP_);
+	return false;
+}
+
 #else /* !CONFIG_SEQ_PTR_GUARD */
 
 static inline int seq_ptr_guard_vsnprintf(struct seq_file *m, char *buf,
@@ -99,6 +119,12 @@ static inline int seq_ptr_guard_vsnprintf(struct seq_file *m, char *buf,
 					  va_list args)
 {
 	return vsnprintf(buf, size, fmt, args);
+}
+
+static inline bool seq_ptr_guard_num(struct seq_file *m,
+				     unsigned long long num, const char *conv)
+{
+	return false;
 }
 
 #endif /* CONFIG_SEQ_PTR_GUARD */

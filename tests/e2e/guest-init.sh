@@ -103,7 +103,9 @@ read_as() {
 # Whether file $1 holds a raw kernel address: 16 hex digits from the
 # kernel half (X86_5LEVEL is off), minus the ERR_PTR range.
 hasraw() {
-	if grep -Eo 'ffff[89a-f][0-9a-f]{11}' "$1" | grep -qv '^fffffffffffff'; then
+	# (the vsyscall page's fixed address, in every /proc/PID/maps, is none)
+	if grep -Eo 'ffff[89a-f][0-9a-f]{11}' "$1" |
+		grep -v '^ffffffffff6000' | grep -qv '^fffffffffffff'; then
 		echo yes
 	else
 		echo no
@@ -175,11 +177,18 @@ obs_gen() {
 }
 
 # The module's short files (records 0-7, the conversion at 4), the long one.
-MODFILES="px p pK pS_nosym pV lx pS_sym pI4 pM px_user px_null px_err lx_small"
+MODFILES="px p pK pS_nosym pV lx pS_sym pI4 pM px_user px_null px_err lx_small put_hex put_hex_user"
 
 matrix() {
 	mkdir -p /tmp/base
 	gen="/proc/kallsyms /proc/modules /proc/net/unix /proc/net/tcp /proc/timer_list"
+	# a process that only sleeps, the unprivileged user's: its maps
+	# (seq_put_hex_ll()) and stat (seq_put_decimal_*()) hold user
+	# addresses and counts, and must read the same in every mode
+	e2e-read -u $UNPRIV -x sleep 100000 &
+	sleeper=$!
+	sleep 1
+	gen="$gen /proc/$sleeper/maps /proc/$sleeper/stat"
 	[ -e /proc/self/stack ] && gen="$gen /proc/self/stack"
 	gen="$gen /proc/ptrguard_e2e/heavy $debugfs"
 	for kr in 0 1 2; do
@@ -214,6 +223,7 @@ matrix() {
 			mark "cell $cell end"
 		done
 	done
+	kill "$sleeper"
 	setmode 0
 	setkr 0
 }

@@ -117,6 +117,21 @@ E2E_SHOW(px_null, "%px", NULL)
 E2E_SHOW(px_err, "%px", ERR_PTR(-ENOENT))
 E2E_SHOW(lx_small, "%lx", 0x1234UL)
 
+/* The same through seq_put_hex_ll(), which prints with no format. */
+#define E2E_PUT_HEX(name, val)						\
+static int e2e_show_##name(struct seq_file *m, void *v)		\
+{									\
+	if (!e2e_plain(m, v, E2E_SHORT_AT)) {				\
+		seq_printf(m, "rec %d ", E2E_SHORT_AT);			\
+		seq_put_hex_ll(m, #name "=", (unsigned long)(val), 16);	\
+		seq_putc(m, '\n');					\
+	}								\
+	return 0;							\
+}
+
+E2E_PUT_HEX(put_hex, e2e_obj)			/* a leak */
+E2E_PUT_HEX(put_hex_user, 0x7ffc1000UL)		/* clean */
+
 static __printf(2, 3) void e2e_print_va(struct seq_file *m, const char *fmt, ...)
 {
 	struct va_format vaf;
@@ -167,6 +182,8 @@ static const struct e2e_file e2e_files[] = {
 	{ "px_null", e2e_show_px_null, E2E_SHORT },
 	{ "px_err", e2e_show_px_err, E2E_SHORT },
 	{ "lx_small", e2e_show_lx_small, E2E_SHORT },
+	{ "put_hex", e2e_show_put_hex, E2E_SHORT },
+	{ "put_hex_user", e2e_show_put_hex_user, E2E_SHORT },
 	{ "px_long", e2e_show_px_long, E2E_LONG },
 	{ "heavy", e2e_show_heavy, E2E_HEAVY },
 };

@@ -1,0 +1,300 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Who can read each finding of `ptrguard scan`: checked, not guessed.
+ *
+ * A scan that ran unprivileged (--as-user, or a user without
+ * capabilities) read every finding as that user: READ_EVERYONE.  A scan
+ * with privileges forks a child that drops them for good (the --as-user
+ * machinery: scan_drop_privileges) and scans again, with the same walker,
+ * matcher and time limits, just the files that hold findings, as roots;
+ * it sends back what it found there.  A finding is READ_EVERYONE when the
+ * child found the same value in the same file, or (values that change
+ * between two reads: timers, counters) a value of the same region on the
+ * same line; else READ_ROOT: the user could not open the file, or read
+ * something else there (/proc/kallsyms at kptr_restrict=1 shows zeros).
+ * A path-name finding is READ_EVERYONE when the user can open its
+ * directory.  The scanner's own /proc/PID is read as the child's
+ * /proc/self: what every process can read of itself.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "ptrguard.h"
+#include "scan.h"
+
+/* What the child saw in one file. */
+struct seen {
+	uint64_t *values;
+	size_t nv;
+	struct { unsigned int line; const char *region; } *lines;
+	size_t nl;
+	bool dir_ok;		/* path-name findings: the directory opened */
+};
+
+/* The path the child opens for file: /proc/OURPID/... becomes /proc/self/... */
+static char *child_path(const char *file, pid_t self)
+{
+	char pre[32];
+	int n = snprintf(pre, sizeof(pre), "/proc/%ld/", (long)self);
+
+	if (n > 0 && !strncmp(file, pre, (size_t)n))
+		return xasprintf("/proc/self/%s", file + n);
+	return xstrdup(file);
+}
+
+static char *dir_of(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+
+	if (!slash)
+		return xstrdup(".");
+	if (slash == path)
+		return xstrdup("/");
+	return xstrndup(path, (size_t)(slash - path));
+}
+
+static void write_all(int fd, const char *s, size_t n)
+{
+	while (n) {
+		ssize_t w = write(fd, s, n);
+
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0)
+			_exit(3);
+		s += w;
+		n -= (size_t)w;
+	}
+}
+
+/*
+ * The child: drop privileges, scan the files, and write one record a
+ * finding: "V IDX VALUE LINE REGION\n", and "D IDX\n" for a directory
+ * that opens.  Never returns.
+ */
+static void child(const struct scan_opts *o, char **files, char **dirs,
+		  const bool *content, size_t n, uid_t uid, gid_t gid, int out)
+{
+	struct addr_model *m = (struct addr_model *)o->model;
+	struct scan_opts co = *o;
+	struct scan_result r;
+	char line[256], **roots = xmalloc((n + 1) * sizeof(*roots));
+	size_t i, k = 0, nroots = 0, *map = xmalloc((n + 1) * sizeof(*map));
+	const char *last = NULL;
+
+	if (scan_drop_privileges(uid, gid) < 0)
+		_exit(3);
+	addr_model_forget(m);	/* its kallsyms bytes were read with privileges */
+	co.progress = false;
+	co.ignored = false;
+	co.block_fifos = false;	/* it opens files O_RDWR */
+	co.load_model = NULL;
+	for (i = 0; i < n; i++) {
+		int fd = dirs[i] ? open(dirs[i], O_RDONLY | O_DIRECTORY | O_CLOEXEC) : -1;
+
+		if (fd >= 0) {
+			int len = snprintf(line, sizeof(line), "D %zu\n", i);
+
+			write_all(out, line, (size_t)len);
+			close(fd);
+		}
+	}
+	for (i = 0; i < n; i++)		/* a directory's name is no file to read */
+		if (content[i]) {
+			map[nroots] = i;
+			roots[nroots++] = files[i];
+		}
+	if (nroots && scan_run(&co, roots, nroots, &r) < 0)
+		_exit(3);
+	if (!nroots)
+		r.nfound = 0;
+	for (i = 0; i < r.nfound; i++) {
+		const struct finding_rec *f = &r.found[i];
+		int len;
+
+		if (f->hit.verdict != ADDR_KERNEL || (f->flags & REC_PATH))
+			continue;
+		if (f->file != last) {
+			for (k = 0; k < nroots && strcmp(roots[k], f->file); k++)
+				;
+			last = f->file;
+		}
+		if (k == nroots)
+			continue;
+		len = snprintf(line, sizeof(line), "V %zu %" PRIx64 " %u %s\n", map[k],
+			       f->hit.value, f->hit.line, f->hit.region ? f->hit.region : "");
+		write_all(out, line, (size_t)len);
+	}
+	_exit(0);
+}
+
+static int cmp_u64(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* Read the child's records into seen[]; false if it failed. */
+static bool collect(int in, struct seen *seen, size_t n)
+{
+	FILE *f = fdopen(in, "r");
+	char *line = NULL;
+	size_t cap = 0;
+	bool ok = f != NULL;
+
+	while (f && getline(&line, &cap, f) > 0) {
+		char kind, region[128] = "";
+		size_t idx;
+		uint64_t v;
+		unsigned int ln;
+		struct seen *s;
+
+		if (sscanf(line, "%c %zu", &kind, &idx) != 2 || idx >= n)
+			continue;
+		s = &seen[idx];
+		if (kind == 'D') {
+			s->dir_ok = true;
+		} else if (kind == 'V' &&
+			   sscanf(line, "V %*u %" SCNx64 " %u %127[^\n]", &v, &ln, region) >= 2) {
+			s->values = xrealloc(s->values, (s->nv + 1) * sizeof(*s->values));
+			s->values[s->nv++] = v;
+			s->lines = xrealloc(s->lines, (s->nl + 1) * sizeof(*s->lines));
+			s->lines[s->nl].line = ln;
+			s->lines[s->nl].region = xstrdup(region);
+			s->nl++;
+		}
+	}
+	free(line);
+	if (f)
+		fclose(f);
+	else
+		close(in);
+	return ok;
+}
+
+static bool seen_has(const struct seen *s, const struct finding_rec *f)
+{
+	size_t i;
+
+	if (f->flags & REC_PATH)
+		return s->dir_ok;
+	if (s->nv && bsearch(&f->hit.value, s->values, s->nv, sizeof(*s->values), cmp_u64))
+		return true;
+	if (f->hit.binary)
+		return false;
+	for (i = 0; i < s->nl; i++)
+		if (s->lines[i].line == f->hit.line && f->hit.region &&
+		    !strcmp(s->lines[i].region, f->hit.region))
+			return true;
+	return false;
+}
+
+static void set_all(struct scan_result *res, enum readable_by how)
+{
+	size_t i;
+
+	for (i = 0; i < res->nfound; i++)
+		res->found[i].readable = (unsigned char)how;
+}
+
+void scan_readable(const struct scan_opts *o, struct scan_result *res,
+		   bool unprivileged, bool can_switch, uid_t uid, gid_t gid)
+{
+	static char how[96];
+	char **files = NULL, **dirs = NULL;
+	bool *content = NULL;
+	size_t *idx, n = 0, i;
+	struct seen *seen;
+	const char *last = NULL;
+	int pfd[2], status = 0;
+	pid_t pid, self = getpid();
+	bool ok;
+
+	if (unprivileged || !can_switch) {
+		set_all(res, unprivileged ? READ_EVERYONE : READ_UNKNOWN);
+		res->readable_how = unprivileged ?
+			"readable-by: the scan ran unprivileged, so everyone" :
+			"readable-by: unknown (cannot switch to an unprivileged user)";
+		return;
+	}
+	/* One root a file: the files are sorted, a path name's group first. */
+	idx = xmalloc((res->nfound + 1) * sizeof(*idx));
+	for (i = 0; i < res->nfound; i++) {
+		const struct finding_rec *f = &res->found[i];
+
+		if (!last || strcmp(f->file, last)) {
+			files = xrealloc(files, (n + 1) * sizeof(*files));
+			dirs = xrealloc(dirs, (n + 1) * sizeof(*dirs));
+			content = xrealloc(content, (n + 1) * sizeof(*content));
+			files[n] = child_path(f->file, self);
+			dirs[n] = NULL;
+			content[n] = false;
+			n++;
+			last = f->file;
+		}
+		if ((f->flags & REC_PATH) && !dirs[n - 1])
+			dirs[n - 1] = dir_of(files[n - 1]);
+		else if (!(f->flags & REC_PATH) && f->hit.verdict == ADDR_KERNEL)
+			content[n - 1] = true;
+		idx[i] = n - 1;
+	}
+	seen = calloc(n + 1, sizeof(*seen));
+	if (!seen)
+		die("scan: out of memory");
+	fflush(NULL);
+	if (!n || pipe(pfd) < 0) {
+		ok = !n;
+	} else if ((pid = fork()) < 0) {
+		close(pfd[0]);
+		close(pfd[1]);
+		ok = false;
+	} else if (pid == 0) {
+		close(pfd[0]);
+		child(o, files, dirs, content, n, uid, gid, pfd[1]);
+	} else {
+		close(pfd[1]);
+		ok = collect(pfd[0], seen, n);
+		while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+			;
+		ok = ok && WIFEXITED(status) && WEXITSTATUS(status) == 0;
+	}
+	for (i = 0; i < n; i++)
+		if (seen[i].nv)
+			qsort(seen[i].values, seen[i].nv, sizeof(*seen[i].values), cmp_u64);
+	for (i = 0; i < res->nfound; i++) {
+		struct finding_rec *f = &res->found[i];
+
+		f->readable = !ok ? READ_UNKNOWN :
+			      seen_has(&seen[idx[i]], f) ? READ_EVERYONE : READ_ROOT;
+	}
+	if (ok)
+		snprintf(how, sizeof(how), "readable-by: checked by reading %zu files again "
+			 "as uid %u gid %u", n, (unsigned int)uid, (unsigned int)gid);
+	else
+		snprintf(how, sizeof(how), "readable-by: unknown (the check as uid %u failed)",
+			 (unsigned int)uid);
+	res->readable_how = how;
+	for (i = 0; i < n; i++) {
+		size_t j;
+
+		for (j = 0; j < seen[i].nl; j++)
+			free((char *)seen[i].lines[j].region);
+		free(seen[i].values);
+		free(seen[i].lines);
+		free(files[i]);
+		free(dirs[i]);
+	}
+	free(seen);
+	free(files);
+	free(dirs);
+	free(content);
+	free(idx);
+}
