@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0
 # ptrguard: find and block kernel addresses leaking through seq_file output.
 #
 #   make            build build/ptrguard
@@ -26,7 +27,11 @@ export PTRGUARD_CACHE ?= $(HOME)/.cache/ptrguard
 export J V
 
 SRCS    := $(filter-out scripts/mkrule.c,$(sort $(wildcard scripts/*.c)))
-HDRS    := $(wildcard scripts/*.h) scripts/vocab.def include/linux/seq_ptr_kind.h
+# One object per source, with its header dependencies (-MMD -MP): touching
+# include/linux/seq_ptr_kind.h or scripts/vocab.def rebuilds what uses it.
+OBJS    := $(patsubst scripts/%.c,build/obj/%.o,$(SRCS))
+SANOBJS := $(patsubst scripts/%.c,build/obj-san/%.o,$(SRCS))
+DEPFLAGS = -MMD -MP
 
 # The Coccinelle rules are made from cocci/*.cocci.in, cocci/pg.py,
 # scripts/vocab.def and include/linux/seq_ptr_kind.h by scripts/mkrule.c;
@@ -42,6 +47,14 @@ build/mkrule: scripts/mkrule.c scripts/vocab.def include/linux/seq_ptr_kind.h
 	@mkdir -p build
 	$(CC) $(WARN) $(CFLAGS) -o $@ scripts/mkrule.c
 
+build/obj/%.o: scripts/%.c
+	@mkdir -p build/obj
+	$(CC) $(WARN) $(CFLAGS) $(DEPFLAGS) -c -o $@ $<
+
+build/obj-san/%.o: scripts/%.c
+	@mkdir -p build/obj-san
+	$(CC) $(WARN) $(SANFLAGS) $(DEPFLAGS) -c -o $@ $<
+
 build/cocci/%.cocci: cocci/%.cocci.in $(RULE_SRCS) build/mkrule
 	@mkdir -p build/cocci
 	build/mkrule $< > $@.tmp && mv $@.tmp $@
@@ -50,20 +63,19 @@ build/cocci/ptrguard-macros.h: cocci/ptrguard-macros.h
 	@mkdir -p build/cocci
 	cp $< $@
 
-build/ptrguard: $(SRCS) $(HDRS)
-	@mkdir -p build
-	$(CC) $(WARN) $(CFLAGS) -o $@ $(SRCS) $(LDLIBS)
+build/ptrguard: $(OBJS)
+	$(CC) $(CFLAGS) -o $@ $(OBJS) $(LDLIBS)
 
 # The same program under AddressSanitizer and UBSan: the test suites use it.
-build/ptrguard-san: $(SRCS) $(HDRS)
-	@mkdir -p build
-	$(CC) $(WARN) $(SANFLAGS) -o $@ $(SRCS) $(LDLIBS)
+build/ptrguard-san: $(SANOBJS)
+	$(CC) $(SANFLAGS) -o $@ $(SANOBJS) $(LDLIBS)
 
 # The CLI linked statically: tests/e2e copies it into the guest's
 # initramfs as /bin/ptrguard (the live scanner hook) when it exists.
-build/ptrguard-static: $(SRCS) $(HDRS)
-	@mkdir -p build
-	$(CC) $(WARN) $(CFLAGS) -static -o $@ $(SRCS) $(LDLIBS)
+build/ptrguard-static: $(OBJS)
+	$(CC) $(CFLAGS) -static -o $@ $(OBJS) $(LDLIBS)
+
+-include $(OBJS:.o=.d) $(SANOBJS:.o=.d)
 
 # libFuzzer targets (tests/fuzz/NAME.c, docs/testing.md "Fuzzing"): each is
 # linked with the scripts/*.c it needs (FUZZ_LIBS_NAME) and tests/fuzz/stubs.c

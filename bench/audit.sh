@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
 # bench/audit.sh: `ptrguard audit` over the whole Linux 6.12 tree, side by
 # side with the kernel's own `make coccicheck` running the same rule, and
 # with grep.  Rounds alternate the tools so that a busy machine slows them
@@ -58,7 +59,7 @@ ratio() { echo "$1 $2" | awk '{ if ($2 > 0) printf "%.2f", $1 / $2; else printf 
 
 # ptrguard's gcc lines and coccicheck's report lines, both as
 # FILE:LINE:COLUMN(1-based):CLASS, sorted
-norm_ptrguard() { sed -n 's/^\([^:]*\):\([0-9]*\):\([0-9]*\): \([^:]*\): .*/\1:\2:\3:\4/p' "$1" | sort -u; }
+norm_ptrguard() { sed -n 's/^\([^:]*\):\([0-9]*\):\([0-9]*\): [a-z]*: \([^:]*\): .*/\1:\2:\3:\4/p' "$1" | sort -u; }
 norm_coccicheck() {
 	sed -n "s|^\(\./\)\{0,1\}\([^:]*\):\([0-9]*\):\([0-9]*\)-[0-9]*: \([a-z-]*\) .*|\2:\3:\4:\5|p" "$1" |
 		sed -e "s|^$ksrc/||" -e "s|^$copy/||" | awk -F: '{ printf "%s:%s:%d:%s\n", $1, $2, $3 + 1, $4 }' | sort -u

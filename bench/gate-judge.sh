@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
 # bench/gate-judge.sh: how often `ptrguard gate` can judge a one-line change
 # to a file with seq_file output.  For EVERY .c file of the tree that calls
 # seq_printf, seq_buf_printf or trace_seq_printf, a one-line patch adds the

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
 # bench/gate.sh: `ptrguard gate` against `scripts/checkpatch.pl --no-tree`
 # (the one every kernel patch already goes through), on the same one-file
 # patches to the pristine Linux 6.12 tree.  Medians of RUNS runs each, side

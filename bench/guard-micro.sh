@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
 # bench/guard-micro.sh: what the seq_file pointer guard costs per
 # seq_printf(), mode 2 against mode 0, measured in the kernel itself.
 #

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
 # What the seq_file guard costs a reader, measured inside the e2e VM.
 #
 # One boot of the guarded kernel (hashing on) reads, as an unprivileged

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0
 # median(LIST): the median of the space-separated numbers in LIST (the
 # mean of the two middle ones for an even count), "" for none.  Shared by
 # the bench scripts, which prepend this file to their awk programs.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
 # bench/scan-vm.sh: `ptrguard scan` against the kernel's own
 # scripts/leaking_addresses.pl (pristine 6.12 tree), side by side in ONE
 # boot of the e2e guest (tests/e2e: the pristine "plain" kernel under qemu,

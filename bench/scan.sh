@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
 # bench/scan.sh: `ptrguard scan` against the kernel's own
 # scripts/leaking_addresses.pl (pristine 6.12 tree) on this host.
 #

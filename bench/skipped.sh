@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
 # bench/skipped.sh: the lines spatch skips (cannot parse) in the files our
 # rules parse on the Linux 6.12 tree, without and with the kernel macro
 # file cocci/ptrguard-macros.h, side by side.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0
 """
 The Python side of ptrguard's rules.  The SmPL rules find the seq-output
 calls (pg_note_call) and classify their arguments (pg_mark); these helpers
@@ -75,7 +76,15 @@ def pg_linecol(path, off):
 
 
 def pg_tree_version(path):
-    """(VERSION, PATCHLEVEL) of the kernel tree holding path, from its top Makefile."""
+    """(VERSION, PATCHLEVEL) of the kernel tree holding path, from its top Makefile.
+
+    For sources outside a kernel tree, ptrguard names the kernel they are
+    built against in PTRGUARD_KERNEL_VERSION ("6.12", or "current").
+    """
+    env = os.environ.get('PTRGUARD_KERNEL_VERSION')
+    if env:
+        m = re.match(r'([0-9]+)\.([0-9]+)$', env)
+        return (int(m.group(1)), int(m.group(2))) if m else None
     d = os.path.dirname(os.path.abspath(path))
     seen = []
     found = None

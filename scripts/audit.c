@@ -14,24 +14,24 @@
 #include <unistd.h>
 
 #include "cocci.h"
+#include "kernel.h"
 #include "output.h"
+#include "parse-options.h"
 #include "ptrguard.h"
 #include "vocab.h"
 
-static const char help[] =
-"NAME\n"
-"    ptrguard audit - find seq_file output that prints raw kernel addresses\n"
-"\n"
-"SYNOPSIS\n"
-"    ptrguard audit [-j N] [--tree DIR] [--rules DIR] [--casts | --no-casts]\n"
-"                   [--timeout SECONDS] [--no-prefilter]\n"
-"                   [--json | --sarif | --patch | --list-formats]\n"
-"                   [-v] [PATH...]\n"
-"\n"
-"DESCRIPTION\n"
+static const struct cmd_help help = {
+	.name = "audit",
+	.summary = "find seq_file output that prints raw kernel addresses",
+	.synopsis =
+"[-j N] [--tree DIR] [--kernel KDIR] [--rules DIR] [--[no-]casts]\n"
+"               [--timeout SECONDS] [--no-prefilter] [--format=FMT | --json | --sarif\n"
+"               | --patch | --list-formats] [-v | -q] [PATH...]",
+	.description =
 "    Runs the Coccinelle rules of ptrguard (seq_px.cocci and, with --casts,\n"
 "    seq_int_cast.cocci) over the PATHs, files or directories of one kernel\n"
-"    tree (default: the current directory).  Before any parsing, a prefilter\n"
+"    tree (default: the current directory), or of an out-of-tree module.\n"
+"    Before any parsing, a prefilter\n"
 "    keeps only the files that contain the tokens of each rule's grep query\n"
 "    (the one spatch prints with --parse-cocci) and, of those, the files\n"
 "    where the rule can report something: a format literal with a %px (or\n"
@@ -40,13 +40,19 @@ static const char help[] =
 "    call.  Only those are given to spatch, split over N processes.\n"
 "\n"
 "    The tree root is the first directory above the first PATH that holds\n"
-"    Makefile, Kconfig and MAINTAINERS, or --tree DIR.  Findings name files\n"
-"    relative to it, sorted and without duplicates, one per line:\n"
+"    Makefile, Kconfig and MAINTAINERS, or --tree DIR.  When there is none\n"
+"    (or with --kernel), the PATHs are out-of-tree sources: their common\n"
+"    directory is the root, and the kernel they are built against gives the\n"
+"    include path and the version (--kernel KDIR, else the running kernel's\n"
+"    /lib/modules/$(uname -r)/build when present; without one, the newest\n"
+"    kernel's semantics, and a line on stderr says so).  Findings name files\n"
+"    relative to the root, sorted and without duplicates, one per line:\n"
 "\n"
-"        FILE:LINE:COLUMN: CLASS: CONVERSION: MESSAGE\n"
+"        FILE:LINE:COLUMN: SEVERITY: CLASS: CONVERSION: MESSAGE\n"
 "\n"
 "    LINE and COLUMN (1-based) are those of the conversion inside the format\n"
-"    literal.  The classes are:\n"
+"    literal; SEVERITY is warning for a leak, note for a low-confidence\n"
+"    class.  The classes are:\n"
 "\n"
 "        px          %px of a kernel pointer                       (leak)\n"
 "        p-unhashed  plain %p on a tree older than v4.15           (leak)\n"
@@ -55,54 +61,16 @@ static const char help[] =
 "        px-gated    %px zeroed by a privilege check, or NULL      (low confidence)\n"
 "        px-user     %px of a __user pointer                       (low confidence)\n"
 "\n"
-"    A last line on stderr sums up: files read, files with seq output calls\n"
-"    (they satisfy a grep query), files parsed by spatch (the others hold\n"
-"    nothing a rule reports), the seq output calls in the parsed files,\n"
-"    findings per class, and the parsed files spatch could not parse\n"
-"    completely, each of which is also listed (with the number of lines it\n"
-"    skipped): a call on such a line is not examined.  A progress line is\n"
-"    shown on stderr when it is a terminal.\n"
-"\n"
-"OPTIONS\n"
-"    -j N, --jobs N\n"
-"        Run N spatch processes (default: the number of online CPUs).\n"
-"    --tree DIR\n"
-"        The kernel tree root; PATHs are then relative to the current\n"
-"        directory and must lie under DIR.\n"
-"    --rules DIR\n"
-"        Read the rules from DIR (default: ../cocci next to the program,\n"
-"        or ../share/ptrguard/cocci once installed).\n"
-"    --casts, --no-casts\n"
-"        Also run, or do not run, the pointer-to-integer cast rule.  It\n"
-"        reads the headers for types (--all-includes), which makes a run\n"
-"        several times slower.  Default: --casts, except with\n"
-"        --list-formats (the %px rule already lists every call).\n"
-"    --timeout SECONDS\n"
-"        Kill a spatch process that runs longer than SECONDS (default 600;\n"
-"        0: no limit) and fail with exit status 2, naming its files.\n"
-"    --no-prefilter\n"
-"        Give spatch every file that satisfies a grep query, including the\n"
-"        files whose literals hold no conversion a rule reports.  Same\n"
-"        findings, much slower; for checking the prefilter (and implied by\n"
-"        --list-formats, which lists the calls of every file).\n"
-"    --json\n"
-"        Print the findings as a JSON list of objects with the keys file,\n"
-"        line, column, class, leak, conversion, function, format, argument\n"
-"        and message.\n"
-"    --sarif\n"
-"        Print the findings as a SARIF 2.1.0 log (leaks at level \"error\",\n"
-"        low-confidence classes at level \"note\").\n"
-"    --patch\n"
-"        Run the rules in patch mode and print the unified diff that fixes\n"
-"        what they can (apply with patch -p1 in the tree root).\n"
-"    --list-formats\n"
-"        Print the format literal of every seq output call examined, one C\n"
-"        literal per line, as written in the source (see ptrguard fmt).\n"
-"    -v, --verbose\n"
-"        Show the spatch command lines and keep their output files.\n"
-"    -h, --help\n"
-"        Show this help.\n"
-"\n"
+"    The findings come first, on stdout.  On stderr, a last line sums up:\n"
+"    files read, files with seq output calls (they satisfy a grep query),\n"
+"    files parsed by spatch (the others hold nothing a rule reports), the\n"
+"    seq output calls in the parsed files, findings per class, and the\n"
+"    files spatch could not parse completely.  The lexical model judges\n"
+"    the calls in the lines spatch skipped; one line before the summary\n"
+"    counts those files, and one the calls that neither could judge\n"
+"    (-v lists both).  A progress line is shown on stderr when it is a\n"
+"    terminal.\n",
+	.trailer =
 "ENVIRONMENT\n"
 "    SPATCH  the spatch program (default: spatch from PATH).\n"
 "\n"
@@ -113,162 +81,137 @@ static const char help[] =
 "    1  at least one px, p-unhashed or int-cast finding (with --patch: the\n"
 "       patch is not empty);\n"
 "    2  usage error, or a tool error: spatch missing, crashing, timing out\n"
-"       or exiting non-zero, a missing tree or rule, an unreadable file.\n"
+"       or exiting non-zero, a missing tree or rule, an unreadable file,\n"
+"       no C source among the PATHs, a write error on stdout.\n"
 "       Nothing is printed on stdout then: there is no partial result.\n"
 "\n"
 "EXAMPLES\n"
 "    ptrguard audit ~/linux                  # the whole tree\n"
 "    ptrguard audit -j 4 ~/linux/kernel      # a subtree\n"
+"    ptrguard audit --kernel ~/linux ~/src/my-driver   # an out-of-tree module\n"
 "    ptrguard audit --sarif ~/linux/fs > fs.sarif\n"
 "    ptrguard audit --patch ~/linux/drivers/foo | (cd ~/linux && patch -p1)\n"
-"    ptrguard audit --list-formats ~/linux | ptrguard fmt\n";
+"    ptrguard audit --list-formats ~/linux | ptrguard fmt\n",
+};
 
 enum mode { MODE_REPORT, MODE_PATCH, MODE_FORMATS };
 
 struct audit_opts {
 	struct cocci_opts cocci;
-	enum output_format format;
-	enum mode mode;
+	enum pg_format format;
+	int mode;
 	const char *tree;
+	const char *kernel;
 	const char *rules;
-	int formats_set;
 	int no_prefilter;
+	int verbose;
+	int quiet;
 };
 
-static int usage_error(const char *fmt, const char *arg)
+/* --patch, --list-formats: one mode, and no output format beside it. */
+static int set_mode(const struct option *opt, const char *arg, int unset)
 {
-	fputs("ptrguard: audit: ", stderr);
-	fprintf(stderr, fmt, arg);
-	fputs(" (see 'ptrguard audit --help')\n", stderr);
-	return EXIT_ERROR;
-}
+	int *mode = opt->value;
 
-static int parse_jobs(const char *s, unsigned int *jobs)
-{
-	char *end;
-	long n;
-
-	errno = 0;
-	n = strtol(s, &end, 10);
-	if (errno || end == s || *end || n < 1 || n > 1024)
+	(void)arg;
+	(void)unset;
+	if (*mode != MODE_REPORT && *mode != opt->defval) {
+		error("--%s: only one of --patch and --list-formats", opt->long_name);
 		return -1;
-	*jobs = (unsigned int)n;
+	}
+	*mode = (int)opt->defval;
 	return 0;
 }
 
-static int parse_timeout(const char *s, unsigned int *timeout)
+/* Parse the options; the PATHs are left in argv[0..*npaths). */
+static int parse_audit_options(int argc, char **argv, struct audit_opts *o, int *npaths)
 {
-	char *end;
-	long n;
-
-	errno = 0;
-	n = strtol(s, &end, 10);
-	if (errno || end == s || *end || n < 0 || n > 1000000)
-		return -1;
-	*timeout = (unsigned int)n;
-	return 0;
-}
-
-static int set_mode(struct audit_opts *o, enum mode m, enum output_format f,
-		    const char *opt)
-{
-	if (o->formats_set)
-		return usage_error("%s: only one of --json, --sarif, --patch and --list-formats",
-				   opt);
-	o->formats_set = 1;
-	o->mode = m;
-	o->format = f;
-	return 0;
-}
-
-/* Parse the options; the PATHs are left in argv[*first..argc). */
-static int parse_options(int argc, char **argv, struct audit_opts *o, int *first)
-{
-	int i;
+	const struct option opts[] = {
+		OPT__JOBS(&o->cocci.jobs, "Run N spatch processes (default: the number of online CPUs).",
+			  1024),
+		OPT__TREE(&o->tree, "The tree root; PATHs are then relative to the current\n"
+			  "directory and must lie under DIR.  A kernel tree, or the\n"
+			  "top directory of out-of-tree sources."),
+		OPT__KERNEL(&o->kernel, "The PATHs are out-of-tree sources built against the kernel\n"
+			    "source or build tree KDIR: its include path and its version\n"
+			    "(default: /lib/modules/$(uname -r)/build when there is no\n"
+			    "kernel tree above the PATHs)."),
+		OPT_STRING(0, "rules", &o->rules, "DIR",
+			   "Read the rules from DIR (default: ../cocci next to the program,\n"
+			   "or ../share/ptrguard/cocci once installed)."),
+		OPT_BOOL(0, "casts", &o->cocci.casts,
+			 "Also run (--no-casts: do not run) the pointer-to-integer cast\n"
+			 "rule.  It reads the headers for types (--all-includes), which\n"
+			 "makes a run several times slower.  Default: --casts, except with\n"
+			 "--list-formats (the %px rule already lists every call)."),
+		OPT__TIMEOUT(&o->cocci.timeout,
+			     "Kill a spatch process that runs longer than SECONDS (default 600;\n"
+			     "0: no limit) and fail with exit status 2, naming its files.", 1000000),
+		OPT_BOOL(0, "no-prefilter", &o->no_prefilter,
+			 "Give spatch every file that satisfies a grep query, including the\n"
+			 "files whose literals hold no conversion a rule reports.  Same\n"
+			 "findings, much slower; for checking the prefilter (and implied by\n"
+			 "--list-formats, which lists the calls of every file)."),
+		OPT__FORMAT(&o->format,
+			    "gcc (or text, the default): FILE:LINE:COLUMN: SEVERITY: CLASS: ...;\n"
+			    "json: a list of objects with the keys file, line, column, class,\n"
+			    "leak, conversion, function, format, argument and message; sarif:\n"
+			    "a SARIF 2.1.0 log (leaks at level \"error\", low-confidence classes\n"
+			    "at level \"note\")."),
+		OPT_CALLBACK_NOARG(0, "patch", &o->mode,
+				   "Run the rules in patch mode and print the unified diff that fixes\n"
+				   "what they can (apply with patch -p1 in the tree root).",
+				   set_mode, MODE_PATCH),
+		OPT_CALLBACK_NOARG(0, "list-formats", &o->mode,
+				   "Print the format literal of every seq output call examined, one C\n"
+				   "literal per line, as written in the source (see ptrguard fmt).",
+				   set_mode, MODE_FORMATS),
+		OPT__VERBOSE(&o->verbose,
+			     "List the files spatch could not parse completely (with their\n"
+			     "skipped lines) and the calls nobody could judge; -vv also shows\n"
+			     "the spatch command lines and keeps their output files."),
+		OPT__QUIET(&o->quiet, "Print the findings only: no summary, no progress."),
+		OPT_END(),
+	};
 	long n;
 
 	n = sysconf(_SC_NPROCESSORS_ONLN);
 	o->cocci.jobs = n > 0 ? (unsigned int)n : 1;
 	o->cocci.casts = -1;	/* decided by the mode below */
 	o->cocci.timeout = 600;	/* seconds per spatch process: a hung one is an error */
-	for (i = 1; i < argc; i++) {
-		const char *a = argv[i];
-		const char *val = NULL;
-
-		if (!strcmp(a, "--")) {
-			i++;
-			break;
-		}
-		if (a[0] != '-' || !a[1])
-			break;
-		/* options with a value: "-j N", "-jN", "--jobs N", "--jobs=N" */
-		if (!strcmp(a, "-j") || !strcmp(a, "--jobs") || !strcmp(a, "--tree") ||
-		    !strcmp(a, "--rules") || !strcmp(a, "--timeout")) {
-			if (i + 1 >= argc)
-				return usage_error("%s: needs a value", a);
-			val = argv[++i];
-		} else if (!strncmp(a, "-j", 2) && a[1] == 'j' && a[2] != '-') {
-			val = a + 2;
-			a = "-j";
-		} else if (!strncmp(a, "--jobs=", 7) || !strncmp(a, "--tree=", 7) ||
-			   !strncmp(a, "--rules=", 8) || !strncmp(a, "--timeout=", 10)) {
-			val = strchr(a, '=') + 1;
-		}
-		if (val) {
-			if (!strncmp(a, "-j", 2) || !strncmp(a, "--jobs", 6)) {
-				if (parse_jobs(val, &o->cocci.jobs) < 0)
-					return usage_error("-j %s: not a number of jobs (1-1024)", val);
-			} else if (!strncmp(a, "--timeout", 9)) {
-				if (parse_timeout(val, &o->cocci.timeout) < 0)
-					return usage_error("--timeout %s: not a number of seconds", val);
-			} else if (!strncmp(a, "--tree", 6)) {
-				o->tree = val;
-			} else {
-				o->rules = val;
-			}
-		} else if (!strcmp(a, "--casts")) {
-			o->cocci.casts = 1;
-		} else if (!strcmp(a, "--no-casts")) {
-			o->cocci.casts = 0;
-		} else if (!strcmp(a, "--no-prefilter")) {
-			o->no_prefilter = 1;
-		} else if (!strcmp(a, "--json")) {
-			if (set_mode(o, MODE_REPORT, OUTPUT_JSON, a))
-				return EXIT_ERROR;
-		} else if (!strcmp(a, "--sarif")) {
-			if (set_mode(o, MODE_REPORT, OUTPUT_SARIF, a))
-				return EXIT_ERROR;
-		} else if (!strcmp(a, "--patch")) {
-			if (set_mode(o, MODE_PATCH, OUTPUT_GCC, a))
-				return EXIT_ERROR;
-		} else if (!strcmp(a, "--list-formats")) {
-			if (set_mode(o, MODE_FORMATS, OUTPUT_GCC, a))
-				return EXIT_ERROR;
-		} else if (!strcmp(a, "-v") || !strcmp(a, "--verbose")) {
-			o->cocci.verbose = 1;
-		} else if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
-			fputs(help, stdout);
-			exit(EXIT_CLEAN);
-		} else {
-			return usage_error("%s: unknown option", a);
-		}
+	*npaths = parse_options(argc, argv, opts, &help);
+	if (*npaths < 0)
+		return -1;
+	if (o->mode != MODE_REPORT && o->format != FORMAT_DEFAULT) {
+		error("--%s: only one of --format, --patch and --list-formats",
+		      o->mode == MODE_PATCH ? "patch" : "list-formats");
+		return -1;
 	}
-	*first = i;
 	/* the cast rule finds no call the %px rule misses: not for formats */
 	if (o->cocci.casts < 0)
 		o->cocci.casts = o->mode != MODE_FORMATS;
+	o->cocci.verbose = o->verbose > 1;
 	return 0;
 }
 
 /* Findings per class, in the order of the classes table of --help. */
-static void summary(const struct cocci_result *res, enum mode mode)
+static void summary(const struct cocci_result *res, enum mode mode, int verbose)
 {
 	size_t *counts = xmalloc(vocab_nclasses * sizeof(*counts));
-	size_t other = 0, i, k;
+	size_t other = 0, i, k, lines = 0;
 
 	memset(counts, 0, vocab_nclasses * sizeof(*counts));
 
-	for (i = 0; i < res->nunparsed; i++) {
+	/* by default one line each: the details bury the findings */
+	for (i = 0; i < res->nunparsed; i++)
+		lines += res->unparsed_lines[i];
+	if (!verbose && res->nunparsed)
+		fprintf(stderr, "ptrguard: audit: spatch could not parse %zu lines in %zu files; the lexical model judged the calls there (-v lists them)\n",
+			lines, res->nunparsed);
+	if (!verbose && res->nunjudged)
+		fprintf(stderr, "ptrguard: audit: %zu calls in lines spatch skipped could not be judged lexically either (-v lists them)\n",
+			res->nunjudged);
+	for (i = 0; verbose && i < res->nunparsed; i++) {
 		unsigned int n;
 		char *where = cocci_skip_text(res, res->unparsed[i], &n);
 
@@ -278,7 +221,7 @@ static void summary(const struct cocci_result *res, enum mode mode)
 			where ? where : "", where ? ")" : "");
 		free(where);
 	}
-	for (i = 0; i < res->nunjudged; i++)
+	for (i = 0; verbose && i < res->nunjudged; i++)
 		fprintf(stderr, "ptrguard: audit: %s:%u: %s(): not judged (spatch skipped these lines; lexically: %s)\n",
 			res->unjudged[i].file, res->unjudged[i].line, res->unjudged[i].callee,
 			res->unjudged[i].why);
@@ -310,28 +253,98 @@ static void summary(const struct cocci_result *res, enum mode mode)
 		res->nunparsed, res->nlexical, k, res->nunjudged);
 }
 
+/*
+ * The directory holding all @paths (each made absolute; a file stands for
+ * its directory): the root of out-of-tree sources.  NULL after error().
+ */
+static char *common_dir(char **paths, int n)
+{
+	char *dir = NULL;
+	int i;
+
+	for (i = 0; i < n; i++) {
+		char *p = cocci_abspath(paths[i]), *slash;
+		size_t k = 0, last = 0;
+
+		if (!p || access(p, F_OK) < 0) {
+			error("%s: %s", paths[i], strerror(errno));
+			free(p);
+			free(dir);
+			return NULL;
+		}
+		if (!cocci_is_dir(p)) {
+			slash = strrchr(p, '/');
+			slash[slash == p ? 1 : 0] = '\0';
+		}
+		if (!dir) {
+			dir = p;
+			continue;
+		}
+		/* the longest common prefix that ends at a '/' */
+		while (dir[k] && dir[k] == p[k])
+			if (dir[k++] == '/')
+				last = k - 1;
+		if (!dir[k] && (p[k] == '/' || !p[k]))
+			last = k;
+		dir[last ? last : 1] = '\0';
+		free(p);
+	}
+	return dir;
+}
+
+/*
+ * The root the PATHs are relative to: --tree, else the kernel tree above
+ * the first one; for out-of-tree sources (--kernel, or no kernel tree),
+ * their common directory, and the kernel they are built against.
+ */
+static char *audit_root(const struct audit_opts *o, char **paths, int n)
+{
+	char *dot[] = { ".", NULL }, *root;
+	int outside;
+
+	if (!n) {
+		paths = dot;
+		n = 1;
+	}
+	if (o->tree) {
+		if (access(o->tree, F_OK) < 0) {
+			error("--tree %s: %s", o->tree, strerror(errno));
+			return NULL;
+		}
+		root = cocci_abspath(o->tree);
+		outside = o->kernel || !kernel_is_tree(root);
+	} else if (o->kernel) {
+		root = NULL;
+		outside = 1;
+	} else {
+		if (access(paths[0], F_OK) < 0) {
+			error("%s: %s", paths[0], strerror(errno));
+			return NULL;
+		}
+		root = cocci_find_root_quiet(paths[0]);
+		outside = !root;
+	}
+	if (outside && !root)
+		root = common_dir(paths, n);
+	if (outside && root && kernel_use(o->kernel) < 0) {
+		free(root);
+		return NULL;
+	}
+	return root;
+}
+
 int cmd_audit(int argc, char **argv)
 {
 	struct audit_opts o = { 0 };
 	struct cocci_result res = { 0 };
 	char *root = NULL, *rules = NULL, *patch = NULL;
-	const char *dot = ".";
 	size_t patch_len = 0, i;
 	FILE *patch_out = NULL;
-	int first, ret = EXIT_ERROR;
+	int npaths, ret = EXIT_ERROR;
 
-	if (parse_options(argc, argv, &o, &first))
+	if (parse_audit_options(argc, argv, &o, &npaths))
 		return EXIT_ERROR;
-
-	if (o.tree) {
-		if (access(o.tree, F_OK) < 0) {
-			error("audit: --tree %s: %s", o.tree, strerror(errno));
-			return EXIT_ERROR;
-		}
-		root = strdup(o.tree);
-	} else {
-		root = cocci_find_root(first < argc ? argv[first] : dot);
-	}
+	root = audit_root(&o, argv, npaths);
 	if (!root)
 		return EXIT_ERROR;
 	rules = o.rules ? strdup(o.rules) : cocci_rules_dir();
@@ -340,9 +353,9 @@ int cmd_audit(int argc, char **argv)
 
 	o.cocci.root = root;
 	o.cocci.rules_dir = rules;
-	o.cocci.paths = (const char * const *)(argv + first);
-	o.cocci.npaths = (size_t)(argc - first);
-	o.cocci.progress = isatty(2);
+	o.cocci.paths = (const char * const *)argv;
+	o.cocci.npaths = (size_t)npaths;
+	o.cocci.progress = !o.quiet && isatty(2);
 	/* --list-formats lists every call: each file with one must be parsed */
 	o.cocci.prefilter = o.mode != MODE_FORMATS && !o.no_prefilter;
 	if (o.mode == MODE_PATCH) {
@@ -358,11 +371,9 @@ int cmd_audit(int argc, char **argv)
 	case MODE_PATCH:
 		fclose(patch_out);
 		patch_out = NULL;
-		if (fwrite(patch, 1, patch_len, stdout) != patch_len || fflush(stdout)) {
-			error("audit: writing the patch: %s", strerror(errno));
-			goto out;
-		}
-		summary(&res, o.mode);
+		fwrite(patch, 1, patch_len, stdout);
+		if (!o.quiet)
+			summary(&res, o.mode, o.verbose);
 		ret = patch_len ? EXIT_FINDINGS : EXIT_CLEAN;
 		goto out;
 	case MODE_FORMATS:
@@ -374,19 +385,21 @@ int cmd_audit(int argc, char **argv)
 				*nl = ' ';
 			printf("%s\n", f);
 		}
-		if (fflush(stdout) || ferror(stdout)) {
-			error("audit: writing the formats: %s", strerror(errno));
-			goto out;
-		}
-		summary(&res, o.mode);
+		if (!o.quiet)
+			summary(&res, o.mode, o.verbose);
 		ret = EXIT_CLEAN;
 		goto out;
 	case MODE_REPORT:
 		break;
 	}
-	if (output_findings(stdout, o.format, "ptrguard", res.findings, res.nfindings) < 0)
+	if (output_findings(stdout, o.format == FORMAT_JSON ? OUTPUT_JSON :
+			    o.format == FORMAT_SARIF ? OUTPUT_SARIF : OUTPUT_GCC,
+			    "ptrguard", root, res.findings, res.nfindings) < 0)
 		goto out;
-	summary(&res, o.mode);
+	/* the findings first: on a terminal, before the summary */
+	fflush(stdout);
+	if (!o.quiet)
+		summary(&res, o.mode, o.verbose);
 	ret = EXIT_CLEAN;
 	for (i = 0; i < res.nfindings; i++)
 		if (finding_is_leak(&res.findings[i]))

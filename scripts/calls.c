@@ -11,31 +11,39 @@
 #include <string.h>
 
 #include "cocci.h"
+#include "kernel.h"
 #include "lex.h"
+#include "parse-options.h"
 #include "prefilter.h"
 #include "ptrguard.h"
 
-static const char help[] =
-"usage: ptrguard calls [--tree DIR] FILE...\n"
+static const struct cmd_help help = {
+	.name = "calls",
+	.summary = "list the seq output calls of C files as the lexical model reads them",
+	.synopsis = "[--tree DIR | --kernel KDIR] FILE...",
+	.description =
+"    Lists each call of a seq output function (seq_printf() and its kin, the\n"
+"    file's own wrapper macros and functions, and the functions a header of\n"
+"    the tree declares with __printf() and a seq_file, seq_buf or trace_seq\n"
+"    parameter) as the lexical model reads it, one line per call:\n"
 "\n"
-"Lists each call of a seq output function (seq_printf() and its kin, the\n"
-"file's own wrapper macros and functions, and the functions a header of\n"
-"the tree declares with __printf() and a seq_file, seq_buf or trace_seq\n"
-"parameter) as the lexical model reads it, one line per call:\n"
+"        FILE:LINE: CALLEE(format #N) in FUNCTION: \"LITERAL\" [| \"LITERAL\"...]\n"
+"        FILE:LINE: CALLEE(format #N) in FUNCTION: cannot be read: WHY\n"
 "\n"
-"    FILE:LINE: CALLEE(format #N) in FUNCTION: \"LITERAL\" [| \"LITERAL\"...]\n"
-"    FILE:LINE: CALLEE(format #N) in FUNCTION: cannot be read: WHY\n"
+"    then one line per conversion that can print an address:\n"
 "\n"
-"then one line per conversion that can print an address:\n"
+"        FILE:LINE:COLUMN:   CLASS CONVERSION of ARGUMENT\n"
 "\n"
-"    FILE:LINE:COLUMN:   CLASS CONVERSION of ARGUMENT\n"
-"\n"
-"CLASS is px, p-unhashed, int-cast, px-user, or cast? (a long-wide\n"
-"conversion of an integer cast whose operand may be a pointer).  The tree\n"
-"(--tree, or the first directory above FILE with Makefile, Kconfig and\n"
-"MAINTAINERS) gives the headers and the version; without one, only the\n"
-"seq_file, seq_buf and trace_seq functions are known and %p is hashed.\n"
-"Exit status: 0, or 2 when a file cannot be read.\n";
+"    CLASS is px, p-unhashed, int-cast, px-user, or cast? (a long-wide\n"
+"    conversion of an integer cast whose operand may be a pointer).  The tree\n"
+"    (--tree, or the first directory above FILE with Makefile, Kconfig and\n"
+"    MAINTAINERS) gives the headers and the version; for an out-of-tree\n"
+"    FILE, the kernel of --kernel does; without either, only the seq_file,\n"
+"    seq_buf and trace_seq functions are known and %p is hashed.\n",
+	.trailer =
+"EXIT STATUS\n"
+"    0, or 2 when a file cannot be read (or on a usage or write error).\n",
+};
 
 static void print_file(const char *name, const struct lex_file *lf)
 {
@@ -63,30 +71,36 @@ static void print_file(const char *name, const struct lex_file *lf)
 	}
 }
 
+/* The directory of the absolute path @abs. */
+static char *dir_of(const char *abs)
+{
+	char *d = xstrdup(abs), *slash = strrchr(d, '/');
+
+	slash[slash == d ? 1 : 0] = '\0';
+	return d;
+}
+
 int cmd_calls(int argc, char **argv)
 {
-	const char *tree = NULL;
-	int i, ret = EXIT_CLEAN;
+	const char *tree = NULL, *kdir = NULL;
+	const struct option opts[] = {
+		OPT__TREE(&tree, "The kernel tree FILE belongs to: its headers and version."),
+		OPT__KERNEL(&kdir, "FILE is out of tree, built against the kernel source or build\n"
+			    "tree KDIR: its headers and version."),
+		OPT_END(),
+	};
+	int i, n, ret = EXIT_CLEAN;
 
-	for (i = 1; i < argc && argv[i][0] == '-' && argv[i][1]; i++) {
-		if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
-			fputs(help, stdout);
-			return EXIT_CLEAN;
-		} else if (!strcmp(argv[i], "--tree") && i + 1 < argc) {
-			tree = argv[++i];
-		} else if (!strcmp(argv[i], "--")) {
-			i++;
-			break;
-		} else {
-			error("calls: %s: unknown option (see 'ptrguard calls --help')", argv[i]);
-			return EXIT_ERROR;
-		}
-	}
-	if (i == argc) {
-		error("calls: no FILE given (see 'ptrguard calls --help')");
+	n = parse_options(argc, argv, opts, &help);
+	if (n < 0)
+		return EXIT_ERROR;
+	if (!n) {
+		error("no FILE given (see 'ptrguard calls --help')");
 		return EXIT_ERROR;
 	}
-	for (; i < argc; i++) {
+	if (kdir && kernel_use(kdir) < 0)
+		return EXIT_ERROR;
+	for (i = 0; i < n; i++) {
 		struct lex_vocab v = { 0 };
 		struct lex_file lf;
 		size_t len;
@@ -102,6 +116,8 @@ int cmd_calls(int argc, char **argv)
 		abs = realpath(argv[i], NULL);
 		if (tree)
 			root = realpath(tree, NULL);
+		else if (kdir && abs)
+			root = dir_of(abs);
 		else if (abs)
 			root = cocci_find_root_quiet(abs);
 		if (root && abs && !strncmp(abs, root, strlen(root)) && abs[strlen(root)] == '/') {
@@ -116,9 +132,5 @@ int cmd_calls(int argc, char **argv)
 		free(abs);
 		free(buf);
 	}
-	if (fflush(stdout) || ferror(stdout)) {
-		error("calls: cannot write the output");
-		return EXIT_ERROR;
-	}
-	return ret;
+	return ret;	/* stdout is checked at exit (ptrguard.c) */
 }

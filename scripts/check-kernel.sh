@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
 # Build the guarded tree in the configurations the series must survive,
 # too slow for `make test` (minutes each on 2 cores): run it by hand or
 # from a bench/CI job.

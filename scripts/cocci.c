@@ -77,6 +77,11 @@ static int find_files(const struct cocci_opts *opts, struct walk *w, struct cocc
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	if (walk_paths(w, opts->paths, opts->npaths) < 0)
 		return -1;
+	if (!w->nscanned && !opts->no_query) {
+		error("%s: no C source (.c or .h file) to audit",
+		      opts->npaths ? opts->paths[0] : opts->root);
+		return -1;
+	}
 	res->nscanned = w->nscanned;
 	res->nquery = w->nquery;
 	res->nfiles = w->ncands;

@@ -221,6 +221,13 @@ int finding_is_leak(const struct finding *f);
 char *cocci_find_root(const char *path);
 /* The same, or NULL with nothing reported. */
 char *cocci_find_root_quiet(const char *path);
+/*
+ * An absolute, lexically normalised form of @path (".", ".." and "//"
+ * resolved without following symbolic links); NULL if there is no
+ * current directory.
+ */
+char *cocci_abspath(const char *path);
+int cocci_is_dir(const char *path);
 
 /*
  * cocci_rules_dir - the default rules directory of the running program

@@ -55,13 +55,7 @@ static inline void strvec_clear(struct strvec *sv)
 
 /* ---- cocci_root.c ---- */
 
-/*
- * An absolute, lexically normalised form of @path (".", ".." and "//"
- * resolved without following symbolic links); NULL if there is no
- * current directory.
- */
-char *cocci_abspath(const char *path);
-int cocci_is_dir(const char *path);
+/* cocci_abspath(), cocci_is_dir(): in cocci.h */
 
 /* ---- cocci_rules.c ---- */
 

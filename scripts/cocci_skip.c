@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "cocci_impl.h"
+#include "kernel.h"
 
 /*
  * The bad lines of one file in one parse: summed over the parse errors of
@@ -159,6 +160,15 @@ static void skip_flush(struct collect *c, const char *root, const char *file, ch
 	free(path);
 }
 
+/* Is @path under the kernel that out-of-tree sources are built against? */
+static int in_kernel(const char *path)
+{
+	const char *k = kernel_dir();
+	size_t n = k ? strlen(k) : 0;
+
+	return k && !strncmp(path, k, n) && path[n] == '/';
+}
+
 /*
  * Read spatch's --verbose-parsing stderr.  "HANDLING: FILE" starts a file;
  * each "badcount: N" counts N lines spatch could not parse.  They belong
@@ -176,6 +186,7 @@ void cocci_parse_badcounts(struct collect *c, const char *root, const char *err,
 	char *buf = read_file(err, SIZE_MAX, &len), *line, *nl, *handling = NULL;
 	char *pending = NULL, *q, *owner = NULL, **text = NULL;
 	unsigned int n, err_line = 0, hint = 0, owner_err = 0;
+	int kernel_err = 0;
 
 	if (!buf)
 		return;
@@ -205,8 +216,13 @@ void cocci_parse_badcounts(struct collect *c, const char *root, const char *err,
 			handling = strchr(line + 10, ' ') ? NULL : line + 10;
 			pending = NULL;
 			err_line = 0;
+			kernel_err = 0;
+		} else if (!strncmp(line, " =File \"", 8) && in_kernel(line + 8)) {
+			kernel_err = 1;	/* "semantic error" in a header of that kernel */
+			pending = NULL;
 		} else if (!strncmp(line, " = File \"", 9)) {
 			pending = line + 9;
+			kernel_err = 0;
 			q = strchr(pending, '"');
 			err_line = 0;
 			if (q) {
@@ -214,12 +230,18 @@ void cocci_parse_badcounts(struct collect *c, const char *root, const char *err,
 				if (!strncmp(q + 1, ", line ", 7))
 					err_line = (unsigned int)strtoul(q + 8, NULL, 10);
 			}
-			if (pending[0] == '/' && strncmp(pending, root, strlen(root)))
+			if (in_kernel(pending)) {
+				kernel_err = 1;	/* a header of the kernel of out-of-tree sources */
+				pending = NULL;
+			} else if (pending[0] == '/' && strncmp(pending, root, strlen(root))) {
 				pending = NULL;	/* outside the tree: standard.h */
+			}
 		} else if (!strncmp(line, "ERROR-RECOV: found sync", 23) && (q = strstr(line, "line "))) {
 			hint = (unsigned int)strtoul(q + 5, NULL, 10);
 		} else if (!strncmp(line, "badcount: ", 10) && !cocci_parse_uint(line + 10, &n)) {
-			if (pending || handling) {
+			if (kernel_err) {
+				/* not the sources' lines: the lexical model need not judge them */
+			} else if (pending || handling) {
 				section_add(&sec, pending ? pending : handling, n);
 				owner = pending ? pending : handling;
 				owner_err = pending ? err_line : 0;
@@ -227,6 +249,7 @@ void cocci_parse_badcounts(struct collect *c, const char *root, const char *err,
 				bad = (size_t)-1;
 			}
 			pending = NULL;
+			kernel_err = 0;
 		}
 	}
 	if (owner)

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "fmt.h"
+#include "parse-options.h"
 #include "ptrguard.h"
 
 /* The kernel's ctype: ASCII, plus the Latin-1 letters of lib/ctype.c. */
@@ -263,14 +264,11 @@ bad:
 	return -1;
 }
 
-static const char fmt_help[] =
-"NAME\n"
-"    ptrguard fmt - the address kinds of kernel printf formats\n"
-"\n"
-"SYNOPSIS\n"
-"    ptrguard fmt < LITERALS\n"
-"\n"
-"DESCRIPTION\n"
+static const struct cmd_help fmt_help = {
+	.name = "fmt",
+	.summary = "the address kinds of kernel printf formats",
+	.synopsis = "< LITERALS",
+	.description =
 "    Reads one C string literal per line (several adjacent literals are\n"
 "    joined, as the compiler joins them; escapes are decoded), decodes it\n"
 "    as lib/vsprintf.c decodes a format, and prints for each line the kinds\n"
@@ -278,16 +276,18 @@ static const char fmt_help[] =
 "    include/linux/seq_ptr_kind.h: none, int, raw, hashed, restricted,\n"
 "    symbol, phys, va.  A '*' width or precision is an int argument (none);\n"
 "    %% consumes nothing; the walk stops at an unsupported conversion, as\n"
-"    vsnprintf() does.  A line with no conversion prints an empty line.\n"
-"\n"
+"    vsnprintf() does.  A line with no conversion prints an empty line.\n",
+	.trailer =
 "EXIT STATUS\n"
 "    0 every line decoded; 2 a line is not a C string literal (reported\n"
 "    on stderr with its number; an empty line is printed in its place so\n"
-"    that the output stays aligned with the input) or a read error.\n"
+"    that the output stays aligned with the input), a read error, or a\n"
+"    write error on stdout.\n"
 "\n"
 "EXAMPLES\n"
 "    echo '\"%px %-16lx %*d\\n\"' | ptrguard fmt      # raw,int,none,none\n"
-"    ptrguard audit --list-formats ~/linux | ptrguard fmt\n";
+"    ptrguard audit --list-formats ~/linux | ptrguard fmt\n",
+};
 
 int cmd_fmt(int argc, char **argv)
 {
@@ -300,13 +300,13 @@ int cmd_fmt(int argc, char **argv)
 	ssize_t r;
 	int ret = EXIT_CLEAN, first;
 
-	if (argc > 1) {
-		if (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help")) {
-			fputs(fmt_help, stdout);
-			return EXIT_CLEAN;
-		}
-		error("fmt: %s: unexpected argument (the formats are read from stdin)",
-		      argv[1]);
+	const struct option opts[] = { OPT_END() };
+	int n = parse_options(argc, argv, opts, &fmt_help);
+
+	if (n < 0)
+		return EXIT_ERROR;
+	if (n > 0) {
+		error("%s: unexpected argument (the formats are read from stdin)", argv[0]);
 		return EXIT_ERROR;
 	}
 	errno = 0;
@@ -329,9 +329,5 @@ int cmd_fmt(int argc, char **argv)
 		error("fmt: reading stdin: %s", strerror(errno));
 		return EXIT_ERROR;
 	}
-	if (fflush(stdout) || ferror(stdout)) {
-		error("fmt: writing stdout: %s", strerror(errno));
-		return EXIT_ERROR;
-	}
-	return ret;
+	return ret;	/* stdout is checked at exit (ptrguard.c) */
 }

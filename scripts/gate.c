@@ -20,36 +20,43 @@
 #include <unistd.h>
 
 #include "gate.h"
+#include "kernel.h"
 #include "lex.h"
+#include "parse-options.h"
 #include "prefilter.h"
 #include "ptrguard.h"
 #include "vocab.h"
 
-static const char usage[] =
-	"usage: ptrguard gate --tree DIR [options] PATCH...\n"
-	"       ptrguard gate --tree DIR [options] -            (patches on stdin)\n"
-	"       ptrguard gate --tree DIR [options] --range A..B (commits of a git tree)\n"
-	"\n"
-	"Apply the patches to a scratch copy of DIR (DIR is never written), run the\n"
-	"rules on the files they touch before and after, and report the seq_file\n"
-	"pointer leaks they add.  PATCH: git format-patch output, an mbox of several\n"
-	"patches, or a unified diff with a/ b/ prefixes.\n"
-	"\n"
-	"options:\n"
-	"  --tree DIR         the kernel tree the patches apply to (required)\n"
-	"  --range A..B       gate the commits A..B of the git repository DIR\n"
-	"  --base REV         take the touched files from commit REV of the git\n"
-	"                     repository DIR, not from its work tree (pre-commit)\n"
-	"  --series           apply the patches one at a time; report each patch\n"
-	"  --format=FMT       text (checkpatch-like, default), gcc, json or sarif\n"
-	"  --json, --sarif    short for --format=json, --format=sarif\n"
-	"  -j N               rule runs at once (default 2)\n"
-	"  --timeout SEC      give up on a rule run after SEC seconds (default 600)\n"
-	"  --rules DIR        the directory of .cocci rules (default: the installed ones)\n"
-	"  -v                 show the spatch command lines\n"
-	"\n"
-	"Exit status: 0 no new leak (fixed ones are reported), 1 new leaks,\n"
-	"2 anything that could not be checked (the message names the input).\n";
+static const struct cmd_help help = {
+	.name = "gate",
+	.summary = "report the leaks a patch adds to a kernel tree",
+	.synopsis =
+"--tree DIR [--kernel KDIR] [options] PATCH...\n"
+"--tree DIR [options] -            (patches on stdin)\n"
+"--tree DIR [options] --range A..B (commits of a git tree)",
+	.description =
+"    Apply the patches to a scratch copy of DIR (DIR is never written), run\n"
+"    the rules on the files they touch before and after, and report the\n"
+"    seq_file pointer leaks they add.  PATCH: git format-patch output, an\n"
+"    mbox of several patches, or a unified diff with a/ b/ prefixes.\n"
+"\n"
+"    DIR is a kernel tree, or the repository of an out-of-tree module: then\n"
+"    the kernel it is built against gives the include path and the version\n"
+"    (--kernel KDIR, else /lib/modules/$(uname -r)/build when present;\n"
+"    without one, the newest kernel's semantics, and a line on stderr says\n"
+"    so).  A progress line is shown on stderr when it is a terminal.\n",
+	.trailer =
+"EXIT STATUS\n"
+"    0  no new leak (fixed ones are reported);\n"
+"    1  new leaks;\n"
+"    2  anything that could not be checked (the message names the input),\n"
+"       a usage error, or a write error on stdout.\n"
+"\n"
+"EXAMPLES\n"
+"    ptrguard gate --tree ~/linux 0001-foo.patch\n"
+"    git format-patch -3 --stdout | ptrguard gate --tree . -\n"
+"    ptrguard gate --tree ~/src/my-driver --kernel ~/linux --range origin..HEAD\n",
+};
 
 /* The files each rule runs on, in one state. */
 struct plan {
@@ -59,7 +66,10 @@ struct plan {
 
 struct gate {
 	const char *tree_arg;
+	const char *kernel_arg;		/* --kernel KDIR */
 	char *tree;			/* realpath of the tree */
+	enum pg_format fmt;		/* --format */
+	int no_notes;			/* --quiet */
 	const char *range;
 	const char *base_arg;		/* --base REV */
 	char *base_rev;			/* --range, --base: the base commit */
@@ -151,64 +161,53 @@ static void free_paths(char **v, size_t n)
 
 static int parse_args(struct gate *g, int argc, char **argv, char ***inputs, size_t *ninputs)
 {
-	int i;
+	const char *rules = NULL;
+	int n, quiet = 0;
+	const struct option opts[] = {
+		OPT__TREE(&g->tree_arg, "The tree the patches apply to (required): a kernel tree, or\n"
+			  "the repository of an out-of-tree module."),
+		OPT__KERNEL(&g->kernel_arg, "DIR is an out-of-tree module built against the kernel source\n"
+			    "or build tree KDIR (default, when DIR is not a kernel tree:\n"
+			    "/lib/modules/$(uname -r)/build when present)."),
+		OPT_STRING(0, "range", &g->range, "A..B", "Gate the commits A..B of the git repository DIR."),
+		OPT_STRING(0, "base", &g->base_arg, "REV",
+			   "Take the touched files from commit REV of the git repository\n"
+			   "DIR, not from its work tree (pre-commit)."),
+		OPT_BOOL(0, "series", &g->series, "Apply the patches one at a time; report each patch."),
+		OPT__FORMAT(&g->fmt, "text (checkpatch-like, the default), gcc, json or sarif."),
+		OPT__JOBS(&g->run.jobs, "Rule runs at once (default 2).", 100000),
+		OPT__TIMEOUT(&g->run.timeout, "Give up on a rule run after SECONDS (default 600; 0: never).",
+			     100000),
+		OPT_STRING(0, "rules", &rules, "DIR",
+			   "The directory of .cocci rules (default: the installed ones)."),
+		OPT__VERBOSE(&g->run.verbose, "Show the spatch command lines and the cache's decisions."),
+		OPT__QUIET(&quiet, "No progress line and no notes on stderr."),
+		OPT_END(),
+	};
 
 	g->run.jobs = 2;
 	g->run.timeout = 600;
-	for (i = 1; i < argc; i++) {
-		const char *a = argv[i];
-
-		if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-			fputs(usage, stdout);
-			exit(EXIT_CLEAN);
-		} else if (!strcmp(a, "--tree") && i + 1 < argc) {
-			g->tree_arg = argv[++i];
-		} else if (!strncmp(a, "--tree=", 7)) {
-			g->tree_arg = a + 7;
-		} else if (!strcmp(a, "--range") && i + 1 < argc) {
-			g->range = argv[++i];
-		} else if (!strncmp(a, "--range=", 8)) {
-			g->range = a + 8;
-		} else if (!strcmp(a, "--base") && i + 1 < argc) {
-			g->base_arg = argv[++i];
-		} else if (!strcmp(a, "--series")) {
-			g->series = 1;
-		} else if (!strcmp(a, "--json") || !strcmp(a, "--format=json")) {
-			g->format = GATE_JSON;
-		} else if (!strcmp(a, "--sarif") || !strcmp(a, "--format=sarif")) {
-			g->format = GATE_SARIF;
-		} else if (!strcmp(a, "--format=gcc")) {
-			g->format = GATE_GCC;
-		} else if (!strcmp(a, "--format=text")) {
-			g->format = GATE_TEXT;
-		} else if ((!strcmp(a, "-j") || !strcmp(a, "--timeout")) && i + 1 < argc) {
-			char *end;
-			unsigned long v = strtoul(argv[i + 1], &end, 10);
-
-			if (*end || !*argv[i + 1] || v > 100000 || (a[1] == 'j' && !v)) {
-				error("gate: %s %s: not a valid number", a, argv[i + 1]);
-				return -1;
-			}
-			if (a[1] == 'j')
-				g->run.jobs = (unsigned int)v;
-			else
-				g->run.timeout = (unsigned int)v;
-			i++;
-		} else if (!strcmp(a, "--rules") && i + 1 < argc) {
-			free(g->rules);
-			g->rules = strdup(argv[++i]);
-		} else if (!strcmp(a, "-v")) {
-			g->run.verbose = 1;
-		} else if (!strcmp(a, "--")) {
-			for (i++; i < argc; i++)
-				(*inputs)[(*ninputs)++] = argv[i];
-		} else if (a[0] == '-' && a[1]) {
-			error("gate: %s: unknown option (see 'ptrguard gate --help')", a);
-			return -1;
-		} else {
-			(*inputs)[(*ninputs)++] = argv[i];
-		}
+	n = parse_options(argc, argv, opts, &help);
+	if (n < 0)
+		return -1;
+	g->no_notes = quiet;
+	g->run.progress = !quiet && isatty(2);
+	g->rules = rules ? xstrdup(rules) : NULL;
+	switch (g->fmt) {
+	case FORMAT_GCC:
+		g->format = GATE_GCC;
+		break;
+	case FORMAT_JSON:
+		g->format = GATE_JSON;
+		break;
+	case FORMAT_SARIF:
+		g->format = GATE_SARIF;
+		break;
+	default:
+		g->format = GATE_TEXT;
 	}
+	for (*ninputs = 0; *ninputs < (size_t)n; (*ninputs)++)
+		(*inputs)[*ninputs] = argv[*ninputs];
 	if (!g->tree_arg) {
 		error("gate: --tree DIR is required (see 'ptrguard gate --help')");
 		return -1;
@@ -245,6 +244,9 @@ static int check_tree(struct gate *g)
 		error("gate: --tree %s: %s", g->tree_arg, strerror(errno));
 		return -1;
 	}
+	/* an out-of-tree module's repository: the kernel it is built against */
+	if ((g->kernel_arg || !kernel_is_tree(g->tree)) && kernel_use(g->kernel_arg) < 0)
+		return -1;
 	return 0;
 }
 
@@ -1067,8 +1069,9 @@ static void compare(const struct gate *g, struct comparison *c)
 /* The notes on skipped lines, then the report; the exit status. */
 static int report(const struct gate *g, const struct comparison *c)
 {
-	note_skipped(g, g->jobs);
-	gate_output(g->format, c->secs, c->nsecs, g->series, g->ps.npatches, g->nchecked);
+	if (!g->no_notes)
+		note_skipped(g, g->jobs);
+	gate_output(g->format, c->secs, c->nsecs, g->series, g->ps.npatches, g->nchecked, g->tree);
 	return c->nnew ? EXIT_FINDINGS : EXIT_CLEAN;
 }
 

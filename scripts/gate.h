@@ -78,6 +78,7 @@ struct gate_run_opts {
 	unsigned int jobs;	/* child processes at once */
 	unsigned int timeout;	/* seconds per job; 0: none */
 	int verbose;
+	int progress;		/* a progress line on stderr (a terminal) */
 };
 
 /* Run every job (up to opts->jobs at once); -1 after error() on any failure. */
@@ -157,6 +158,6 @@ struct gate_section {
 };
 
 void gate_output(enum gate_format fmt, const struct gate_section *secs, size_t nsecs,
-		 int series, size_t npatches, size_t nchecked);
+		 int series, size_t npatches, size_t nchecked, const char *base);
 
 #endif

@@ -35,6 +35,7 @@
 #include <unistd.h>
 
 #include "gate.h"
+#include "kernel.h"
 #include "lex.h"
 #include "ptrguard.h"
 
@@ -162,6 +163,9 @@ int gate_cache_init(struct gate_cache *c, const struct gate_run_opts *run)
 	memset(c, 0, sizeof(*c));
 	c->verbose = run->verbose;
 	if (env && (!*env || !strcmp(env, "off")))
+		return 0;
+	/* out-of-tree: the key does not hold the kernel's headers */
+	if (kernel_outside())
 		return 0;
 	if (env)
 		c->dir = xstrdup(env);

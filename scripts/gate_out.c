@@ -150,7 +150,7 @@ static void json(const struct gate_section *secs, size_t nsecs, int series, size
 }
 
 /* SARIF: the new leaks only, as results at level "error". */
-static void sarif(const struct gate_section *secs, size_t nsecs)
+static void sarif(const struct gate_section *secs, size_t nsecs, const char *base)
 {
 	struct finding *arr;
 	size_t s, i, n = 0, total = 0;
@@ -170,12 +170,12 @@ static void sarif(const struct gate_section *secs, size_t nsecs)
 			arr[n].file = it->path;
 			n++;
 		}
-	output_findings(stdout, OUTPUT_SARIF, "ptrguard gate", arr, n);
+	output_findings(stdout, OUTPUT_SARIF, "ptrguard gate", base, arr, n);
 	free(arr);
 }
 
 void gate_output(enum gate_format fmt, const struct gate_section *secs, size_t nsecs,
-		 int series, size_t npatches, size_t nchecked)
+		 int series, size_t npatches, size_t nchecked, const char *base)
 {
 	switch (fmt) {
 	case GATE_TEXT:
@@ -188,7 +188,7 @@ void gate_output(enum gate_format fmt, const struct gate_section *secs, size_t n
 		json(secs, nsecs, series, nchecked);
 		break;
 	case GATE_SARIF:
-		sarif(secs, nsecs);
+		sarif(secs, nsecs, base);
 		break;
 	}
 	fflush(stdout);

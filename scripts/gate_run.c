@@ -25,6 +25,7 @@ struct gate_pool {
 	const struct gate_run_opts *opts;
 	struct gate_job *jobs;
 	FILE **out, **err;	/* each job's stdout and stderr, while it runs */
+	size_t njobs, ndone;	/* for the progress line */
 };
 
 struct child_arg {
@@ -161,20 +162,32 @@ static int job_done(void *ctx, size_t i, int status, int timed_out)
 	}
 	free(answer);
 	free(said);
+	if (p->opts->progress) {
+		p->ndone++;
+		fprintf(stderr, "\rptrguard: gate: spatch: %zu/%zu rule runs done%s", p->ndone,
+			p->njobs, p->ndone == p->njobs ? "\n" : "");
+		fflush(stderr);
+	}
 	return ret;
 }
 
 int gate_run_jobs(const struct gate_run_opts *opts, struct gate_job *jobs, size_t njobs)
 {
 	struct gate_pool p = { opts, jobs, xmalloc((njobs + 1) * sizeof(FILE *)),
-			       xmalloc((njobs + 1) * sizeof(FILE *)) };
+			       xmalloc((njobs + 1) * sizeof(FILE *)), njobs, 0 };
 	struct run_pool pool = { opts->jobs, opts->timeout, &p, job_start, job_done, NULL };
 	size_t i;
 	int ret;
 
 	memset(p.out, 0, (njobs + 1) * sizeof(FILE *));
 	memset(p.err, 0, (njobs + 1) * sizeof(FILE *));
+	if (opts->progress && njobs) {
+		fprintf(stderr, "ptrguard: gate: spatch: 0/%zu rule runs done", njobs);
+		fflush(stderr);
+	}
 	ret = run_pool(&pool, njobs);
+	if (opts->progress && njobs && p.ndone < njobs)
+		fputc('\n', stderr);	/* stopped early: the error on a line of its own */
 	if (ret) {
 		/* One error, from the first job that failed by itself. */
 		for (i = 0; i < njobs; i++)

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
 # Assemble the runtime guard into a git format-patch series, and optionally
 # apply it to a git tree of the pristine kernel.
 #

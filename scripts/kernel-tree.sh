@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
 # Make sure the pristine Linux 6.12 tree exists in the cache and print its path.
 #
 # The tree is Debian's linux-source-6.12, unpacked once into

@@ -18,6 +18,7 @@
 
 #include "cocci.h"
 #include "fmt.h"
+#include "kernel.h"
 #include "lex.h"
 #include "ptrguard.h"
 #include "vocab.h"
@@ -746,21 +747,26 @@ static char *include_root;
 
 void lex_vocab_tree(struct lex_vocab *v, const char *root, const char *rel)
 {
+	/* out-of-tree sources: the headers of the kernel they are built against */
+	const char *inc = kernel_outside() ? kernel_dir() : root;
 	char *dir = xstrdup(rel), *slash;
 	size_t i;
 
-	if (!include_root || strcmp(include_root, root)) {
+	if (inc && (!include_root || strcmp(include_root, inc))) {
 		lex_vocab_free(&include_vocab);
 		free(include_root);
-		include_root = xstrdup(root);
+		include_root = xstrdup(inc);
 		for (i = 0; cocci_include_dirs[i]; i++)
-			scan_headers_under(&include_vocab, root, cocci_include_dirs[i], 1);
+			scan_headers_under(&include_vocab, inc, cocci_include_dirs[i], 1);
 	}
-	lex_vocab_copy(v, &include_vocab);
+	if (inc)	/* no kernel: the core functions only */
+		lex_vocab_copy(v, &include_vocab);
 	slash = strrchr(dir, '/');
 	if (slash) {
 		*slash = '\0';
 		scan_headers_under(v, root, dir, 0);
+	} else if (kernel_outside()) {
+		scan_headers_under(v, root, ".", 0);	/* the module's top directory */
 	}
 	free(dir);
 }

@@ -45,7 +45,8 @@ void lex_vocab_scan_header(struct lex_vocab *v, const char *buf, size_t len, con
 /*
  * Add the headers of @root that a file of the tree can see by its
  * include path: every .h file under cocci_include_dirs[] (cached, read
- * once per process) and under the directory of @rel.
+ * once per process) and under the directory of @rel.  For sources
+ * outside a kernel tree (kernel.h) the include path is the kernel's.
  */
 void lex_vocab_tree(struct lex_vocab *v, const char *root, const char *rel);
 const struct lex_fn *lex_vocab_find(const struct lex_vocab *v, const char *name, size_t len);

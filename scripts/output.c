@@ -3,10 +3,12 @@
  * output: findings as gcc-style lines, JSON or SARIF 2.1.0.
  *
  * The gcc form is what editors and CI log parsers read:
- *	FILE:LINE:COL: CLASS: CONVERSION: MESSAGE
+ *	FILE:LINE:COL: SEVERITY: CLASS: CONVERSION: MESSAGE
  * JSON is a list of objects with every field of struct finding.  SARIF
- * carries one rule per class, leak classes at level "error" and the low
- * confidence ones (px-gated, px-user) at level "note".
+ * (sarif_write(), also `ptrguard scan`'s) carries one rule per class, leak
+ * classes at level "error" and the low confidence ones (px-gated,
+ * px-user) at level "note"; paths relative to the tree root are relative
+ * URIs whose uriBaseId SRCROOT is the root's file:/// URI.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -17,7 +19,6 @@
 #include "ptrguard.h"
 #include "vocab.h"
 
-#define NCLASSES vocab_nclasses
 
 /* Length of the valid UTF-8 sequence at @p (whose first byte is >= 0x80), or 0. */
 static size_t utf8_len(const unsigned char *p)
@@ -87,10 +88,12 @@ void output_json_string(FILE *out, const char *s)
 	fputc('"', out);
 }
 
+/* gcc's severity words: a leak is a warning, a low-confidence class a note. */
 static void gcc_line(FILE *out, const struct finding *f)
 {
-	fprintf(out, "%s:%u:%u: %s: %s: %s%s\n", f->file, f->line, f->column,
-		f->cls, f->conversion, f->message, f->lexical ? " [lexical]" : "");
+	fprintf(out, "%s:%u:%u: %s: %s: %s: %s%s\n", f->file, f->line, f->column,
+		finding_is_leak(f) ? "warning" : "note", f->cls, f->conversion, f->message,
+		f->lexical ? " [lexical]" : "");
 }
 
 void output_json_finding_fields(FILE *out, const struct finding *f, const char *file, int leak)
@@ -137,12 +140,16 @@ static void json(FILE *out, const struct finding *f, size_t n)
 	fputs(n ? "\n]\n" : "]\n", out);
 }
 
-/* A relative path as a URI reference: percent-encode all but unreserved and '/'. */
+/*
+ * A path as a URI: percent-encode all but unreserved characters and '/'.
+ * An absolute path becomes a file:/// URI, a relative one a relative
+ * reference (to the uriBaseId of its location).
+ */
 static void uri(FILE *out, const char *path)
 {
 	const unsigned char *p = (const unsigned char *)path;
 
-	fputc('"', out);
+	fputs(*p == '/' ? "\"file://" : "\"", out);
 	for (; *p; p++) {
 		if ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
 		    (*p >= '0' && *p <= '9') || strchr("-._~/", *p))
@@ -153,93 +160,146 @@ static void uri(FILE *out, const char *path)
 	fputc('"', out);
 }
 
-/* Index of a class in the SARIF rules array; unknown classes follow the known ones. */
-static size_t rule_index(const char *cls, const char **extra, size_t nextra)
+static void location(FILE *out, const struct sarif_run *run, const struct sarif_result *r)
+{
+	fputs("{\"physicalLocation\": {\"artifactLocation\": {\"uri\": ", out);
+	uri(out, r->file);
+	if (run->base && r->file[0] != '/')
+		fputs(", \"uriBaseId\": \"SRCROOT\"", out);
+	fputc('}', out);
+	/* code scanning wants a startLine: 1 where there is no line */
+	if (r->length)
+		fprintf(out, ", \"region\": {\"startLine\": %u, \"byteOffset\": %llu, \"byteLength\": %u}",
+			r->line ? r->line : 1, r->offset, r->length);
+	else if (!r->no_region)
+		fprintf(out, ", \"region\": {\"startLine\": %u, \"startColumn\": %u}",
+			r->line ? r->line : 1, r->column ? r->column : 1);
+	fputs("}}", out);
+}
+
+static size_t rule_of(const struct sarif_run *run, const char *id)
 {
 	size_t i;
 
-	for (i = 0; i < NCLASSES; i++)
-		if (!strcmp(cls, vocab_classes[i].id))
+	for (i = 0; i < run->nrules; i++)
+		if (!strcmp(run->rules[i].id, id))
 			return i;
-	for (i = 0; i < nextra; i++)
-		if (!strcmp(cls, extra[i]))
-			return NCLASSES + i;
 	return (size_t)-1;
 }
 
-static const char *level(const struct finding *f)
+void sarif_write(FILE *out, const struct sarif_run *run)
 {
-	return finding_is_leak(f) ? "error" : "note";
-}
-
-static int sarif(FILE *out, const char *tool, const struct finding *f, size_t n)
-{
-	const char **extra;
-	size_t nextra = 0, i;
-
-	extra = calloc(n + 1, sizeof(*extra));
-	if (!extra) {
-		error("out of memory");
-		return -1;
-	}
-	for (i = 0; i < n; i++)
-		if (rule_index(f[i].cls, extra, nextra) == (size_t)-1)
-			extra[nextra++] = f[i].cls;
+	size_t i, k;
 
 	fputs("{\n  \"$schema\": \"https://json.schemastore.org/sarif-2.1.0.json\",\n"
 	      "  \"version\": \"2.1.0\",\n  \"runs\": [{\n"
 	      "    \"tool\": {\"driver\": {\"name\": ", out);
-	output_json_string(out, tool);
+	output_json_string(out, run->tool);
 	fputs(", \"informationUri\": \"https://www.kernel.org/doc/html/latest/core-api/printk-formats.html\",\n"
 	      "      \"rules\": [", out);
-	for (i = 0; i < NCLASSES + nextra; i++) {
-		const char *id = i < NCLASSES ? vocab_classes[i].id : extra[i - NCLASSES];
-		const char *text = i < NCLASSES ? vocab_classes[i].summary : extra[i - NCLASSES];
-		struct finding probe = { .cls = (char *)id };
-
+	for (i = 0; i < run->nrules; i++) {
 		fputs(i ? ",\n        {\"id\": " : "\n        {\"id\": ", out);
-		output_json_string(out, id);
+		output_json_string(out, run->rules[i].id);
 		fputs(", \"shortDescription\": {\"text\": ", out);
-		output_json_string(out, text);
+		output_json_string(out, run->rules[i].text);
 		fprintf(out, "}, \"defaultConfiguration\": {\"level\": \"%s\"}}",
-			level(&probe));
+			run->rules[i].error ? "error" : "note");
 	}
-	fputs("]}},\n    \"originalUriBaseIds\": {\"SRCROOT\": {\"description\": "
-	      "{\"text\": \"the kernel tree root\"}}},\n    \"results\": [", out);
-	for (i = 0; i < n; i++) {
-		fputs(i ? ",\n      {\"ruleId\": " : "\n      {\"ruleId\": ", out);
-		output_json_string(out, f[i].cls);
-		fprintf(out, ", \"ruleIndex\": %zu, \"level\": \"%s\", \"message\": {\"text\": ",
-			rule_index(f[i].cls, extra, nextra), level(&f[i]));
+	fputs("]}},\n", out);
+	if (run->base) {
+		fputs("    \"originalUriBaseIds\": {\"SRCROOT\": {\"uri\": ", out);
+		/* a directory: with its trailing slash */
 		{
-			/* "CONVERSION in FUNCTION(): MESSAGE" */
-			char *text = NULL;
-			size_t len = 0;
-			FILE *m = open_memstream(&text, &len);
+			char *dir = xasprintf("%s%s", run->base,
+					      run->base[strlen(run->base) - 1] == '/' ? "" : "/");
 
-			if (!m) {
-				free(extra);
-				error("out of memory");
-				return -1;
-			}
-			fprintf(m, "%s in %s(): %s", f[i].conversion, f[i].function,
-				f[i].message);
-			fclose(m);
-			output_json_string(out, text);
-			free(text);
+			uri(out, dir);
+			free(dir);
 		}
-		fputs("},\n       \"locations\": [{\"physicalLocation\": {\"artifactLocation\": {\"uri\": ", out);
-		uri(out, f[i].file);
-		fprintf(out, ", \"uriBaseId\": \"SRCROOT\"}, \"region\": {\"startLine\": %u, \"startColumn\": %u}}}]%s}",
-			f[i].line, f[i].column,
-			f[i].lexical ? ",\n       \"properties\": {\"lexical\": true}" : "");
+		fputs(", \"description\": {\"text\": \"the tree root\"}}},\n", out);
 	}
-	fputs(n ? "\n    ]\n  }]\n}\n" : "]\n  }]\n}\n", out);
-	free(extra);
-	return 0;
+	if (run->properties)
+		fprintf(out, "    \"properties\": %s,\n", run->properties);
+	if (run->nnotes) {
+		fputs("    \"invocations\": [{\"executionSuccessful\": true, "
+		      "\"toolExecutionNotifications\": [", out);
+		for (i = 0; i < run->nnotes; i++) {
+			fputs(i ? ",\n      {\"level\": \"note\", \"message\": {\"text\": " :
+			      "\n      {\"level\": \"note\", \"message\": {\"text\": ", out);
+			output_json_string(out, run->notes[i].message);
+			fputs("}, \"locations\": [", out);
+			location(out, run, &run->notes[i]);
+			fputs("]}", out);
+		}
+		fputs("]}],\n", out);
+	}
+	fputs("    \"results\": [", out);
+	for (i = 0; i < run->nresults; i++) {
+		const struct sarif_result *r = &run->results[i];
+
+		fputs(i ? ",\n      {\"ruleId\": " : "\n      {\"ruleId\": ", out);
+		output_json_string(out, r->rule);
+		k = rule_of(run, r->rule);
+		if (k != (size_t)-1)
+			fprintf(out, ", \"ruleIndex\": %zu", k);
+		fprintf(out, ", \"level\": \"%s\", ", r->level ? r->level : r->error ? "error" : "note");
+		if (r->baseline)
+			fprintf(out, "\"baselineState\": \"%s\", ", r->baseline);
+		fputs("\"message\": {\"text\": ", out);
+		output_json_string(out, r->message);
+		fputs("},\n       \"locations\": [", out);
+		location(out, run, r);
+		fputc(']', out);
+		if (r->properties)
+			fprintf(out, ",\n       \"properties\": %s", r->properties);
+		else if (r->lexical)
+			fputs(",\n       \"properties\": {\"lexical\": true}", out);
+		fputc('}', out);
+	}
+	fputs(run->nresults ? "\n    ]\n  }]\n}\n" : "]\n  }]\n}\n", out);
 }
 
-int output_findings(FILE *out, enum output_format format, const char *tool,
+/* Findings of audit and gate as SARIF: one rule per class, relative to @base. */
+static void sarif(FILE *out, const char *tool, const char *base, const struct finding *f,
+		  size_t n)
+{
+	struct sarif_rule *rules = xmalloc((vocab_nclasses + n + 1) * sizeof(*rules));
+	struct sarif_result *res = xmalloc((n + 1) * sizeof(*res));
+	struct sarif_run run = { tool, base, rules, 0, res, n, NULL, 0, NULL };
+	size_t i;
+
+	for (i = 0; i < vocab_nclasses; i++) {
+		rules[i].id = vocab_classes[i].id;
+		rules[i].text = vocab_classes[i].summary;
+		rules[i].error = vocab_classes[i].leak;
+	}
+	run.nrules = vocab_nclasses;
+	for (i = 0; i < n; i++) {
+		if (rule_of(&run, f[i].cls) == (size_t)-1) {
+			/* a class the vocabulary does not know: its own rule */
+			rules[run.nrules].id = f[i].cls;
+			rules[run.nrules].text = f[i].cls;
+			rules[run.nrules++].error = finding_is_leak(&f[i]);
+		}
+		memset(&res[i], 0, sizeof(res[i]));
+		res[i].rule = f[i].cls;
+		res[i].error = finding_is_leak(&f[i]);
+		/* "CONVERSION in FUNCTION(): MESSAGE" */
+		res[i].message = xasprintf("%s in %s(): %s", f[i].conversion, f[i].function,
+					   f[i].message);
+		res[i].file = f[i].file;
+		res[i].line = f[i].line;
+		res[i].column = f[i].column;
+		res[i].lexical = f[i].lexical;
+	}
+	sarif_write(out, &run);
+	for (i = 0; i < n; i++)
+		free((char *)res[i].message);
+	free(res);
+	free(rules);
+}
+
+int output_findings(FILE *out, enum output_format format, const char *tool, const char *base,
 		    const struct finding *f, size_t n)
 {
 	size_t i;
@@ -253,13 +313,9 @@ int output_findings(FILE *out, enum output_format format, const char *tool,
 		json(out, f, n);
 		break;
 	case OUTPUT_SARIF:
-		if (sarif(out, tool, f, n) < 0)
-			return -1;
+		sarif(out, tool, base, f, n);
 		break;
 	}
-	if (fflush(out) == EOF || ferror(out)) {
-		error("writing the findings: %s", strerror(errno));
-		return -1;
-	}
+	/* a write error is found once, at exit (ptrguard.c) */
 	return 0;
 }

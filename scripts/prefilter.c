@@ -471,12 +471,23 @@ static int makefile_version(const char *dir)
  * pg_tree_version(): the first directory above the file whose Makefile
  * has VERSION and PATCHLEVEL lines decides; none found means current.
  */
+static int forced_old = -1;
+
+void prefilter_set_old(int old)
+{
+	forced_old = old;
+}
+
 static int tree_is_old(const char *path)
 {
-	char *dir = xstrdup(path), *slash;
+	char *dir, *slash;
 	char **seen = NULL;
 	size_t nseen = 0, i;
 	int old = 0, r;
+
+	if (forced_old >= 0)
+		return forced_old;
+	dir = xstrdup(path);
 
 	for (;;) {
 		slash = strrchr(dir, '/');

@@ -67,6 +67,11 @@ int prefilter_keep(enum pf_rule r, unsigned int bits, const char *path);
 
 /* Is the tree holding @path older than v4.15 (plain %p not hashed)?  As prefilter_keep(). */
 int prefilter_tree_is_old(const char *path);
+/*
+ * Sources outside a kernel tree (kernel.h): the version is the kernel's,
+ * not a Makefile's above the file: @old for every path (-1: look again).
+ */
+void prefilter_set_old(int old);
 
 /*
  * prefilter_same_findings - can no rule tell the two texts apart?

@@ -2,8 +2,10 @@
 /*
  * ptrguard - find kernel addresses that leak through seq_file output.
  *
- * A tiny dispatcher: each subcommand owns its options and its output.
+ * A tiny dispatcher: each subcommand owns its options (parse-options.h)
+ * and its output; stdout is flushed and checked once, here, at the end.
  */
+#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,8 +13,11 @@
 
 #include "ptrguard.h"
 
+#define PTRGUARD_VERSION "0.2.0"
+
 static const char usage[] =
 	"usage: ptrguard <command> [options] [args]\n"
+	"       ptrguard --version\n"
 	"\n"
 	"commands:\n"
 	"  audit   find seq_file output that prints raw kernel addresses (source)\n"
@@ -21,9 +26,12 @@ static const char usage[] =
 	"  fmt     print the address kinds of kernel printf format literals\n"
 	"  gate    report the leaks a patch adds to a kernel tree\n"
 	"  scan    find kernel addresses leaked by a running system\n"
+	"  version print the version of ptrguard\n"
 	"\n"
 	"'ptrguard <command> --help' describes each command.\n"
 	"Exit status: 0 clean, 1 findings, 2 usage or tool error.\n";
+
+static int cmd_version(int argc, char **argv);
 
 static const struct {
 	const char *name;
@@ -35,13 +43,26 @@ static const struct {
 	{ "fmt", cmd_fmt },
 	{ "gate", cmd_gate },
 	{ "scan", cmd_scan },
+	{ "version", cmd_version },
 };
+
+/* The running subcommand, for "ptrguard: CMD: ..." messages. */
+static const char *current_cmd;
 
 static void vreport(const char *fmt, va_list ap)
 {
+	char *msg = NULL;
+	size_t n = current_cmd ? strlen(current_cmd) : 0;
+
+	if (vasprintf(&msg, fmt, ap) < 0)
+		msg = NULL;
 	fputs("ptrguard: ", stderr);
-	vfprintf(stderr, fmt, ap);
+	/* messages that name their command already keep one prefix */
+	if (current_cmd && !(msg && !strncmp(msg, current_cmd, n) && msg[n] == ':'))
+		fprintf(stderr, "%s: ", current_cmd);
+	fputs(msg ? msg : fmt, stderr);
 	fputc('\n', stderr);
+	free(msg);
 }
 
 void error(const char *fmt, ...)
@@ -63,6 +84,30 @@ void die(const char *fmt, ...)
 	exit(EXIT_ERROR);
 }
 
+static int cmd_version(int argc, char **argv)
+{
+	(void)argv;
+	if (argc > 1) {
+		error("takes no arguments");
+		return EXIT_ERROR;
+	}
+	printf("ptrguard version %s\n", PTRGUARD_VERSION);
+	return EXIT_CLEAN;
+}
+
+/*
+ * Everything the command wrote to stdout reaches it, or the run is an
+ * error (a full disk, a closed pipe): checked once, for every command.
+ */
+static int finish(int ret)
+{
+	if (fflush(stdout) == EOF || ferror(stdout)) {
+		error("writing to stdout: %s", strerror(errno ? errno : EIO));
+		return EXIT_ERROR;
+	}
+	return ret;
+}
+
 int main(int argc, char **argv)
 {
 	size_t i;
@@ -74,11 +119,15 @@ int main(int argc, char **argv)
 	if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") ||
 	    !strcmp(argv[1], "help")) {
 		fputs(usage, stdout);
-		return EXIT_CLEAN;
+		return finish(EXIT_CLEAN);
 	}
+	if (!strcmp(argv[1], "--version"))
+		return finish(cmd_version(argc - 1, argv + 1));
 	for (i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
-		if (!strcmp(argv[1], commands[i].name))
-			return commands[i].fn(argc - 1, argv + 1);
+		if (!strcmp(argv[1], commands[i].name)) {
+			current_cmd = commands[i].name;
+			return finish(commands[i].fn(argc - 1, argv + 1));
+		}
 	error("%s: unknown command (see 'ptrguard --help')", argv[1]);
 	return EXIT_ERROR;
 }

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
 # Run the benchmarks: every bench/NAME.sh (or the ones named), in order.
 # Each prints its own figures; this only sequences them and keeps a log in
 # build/bench/NAME.log.  Exits non-zero if any benchmark failed.

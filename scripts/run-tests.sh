@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
 # Run the test suites and print the closing "N passed, N failed" line.
 #
 # A suite is an executable tests/NAME/run.  It prints one line per test
@@ -24,7 +25,7 @@ if [ -z "${GIT_AUTHOR_NAME:-}$(git config user.name 2>/dev/null)" ] ||
 fi
 
 # The order puts the fast suites first.
-order="model fuzz cocci audit fix gate scan kunit e2e"
+order="model cli fuzz cocci audit fix gate scan kunit e2e"
 if [ $# -gt 0 ]; then
 	suites="$*"
 else

@@ -9,7 +9,6 @@
  */
 #include <ctype.h>
 #include <errno.h>
-#include <getopt.h>
 #include <grp.h>
 #include <linux/capability.h>
 #include <stdio.h>
@@ -20,82 +19,28 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
+#include "parse-options.h"
 #include "ptrguard.h"
 #include "scan.h"
 
-static const char usage[] =
-	"usage: ptrguard scan [options] [ROOT...]\n"
-	"\n"
-	"Read every regular file under the roots (default: /proc, /sys and the\n"
-	"mounted debugfs and tracefs) and report kernel addresses in them.\n"
-	"\n"
-	"  --json             findings as a JSON list of objects\n"
-	"  --sarif            findings as SARIF 2.1.0\n"
-	"  --as-user USER[:GID]  scan as this user (uid or name), with no\n"
-	"                     supplementary groups and no capabilities\n"
-	"  -j, --jobs N       worker threads (default: online CPUs, at most 16)\n"
-	"  --pids LIST        /proc/PID directories to scan: 'self' (default),\n"
-	"                     'all', 'none', or a comma list of pids and 'self'\n"
-	"  --timeout SECS     time limit per file (default 10)\n"
-	"  --max-size BYTES   size limit per file, K/M/G suffixes (default 64M)\n"
-	"  --kallsyms FILE    take the image and module ranges and the symbols\n"
-	"                     from FILE instead of /proc/kallsyms; 'none': layout only\n"
-	"  --arch ARCH        the address layout: x86_64[:48|57] or\n"
-	"                     arm64[:VA_BITS[:4k|16k|64k]], VA_BITS 39, 42, 47, 48\n"
-	"                     or 52 (default: the running system's, or from the\n"
-	"                     --kallsyms file's _text)\n"
-	"  --check-as USER[:GID]  re-read the files with findings as this user to\n"
-	"                     tell readable-by everyone from root (default 65534)\n"
-	"  --baseline FILE    findings FILE lists (by file, region and kind) are\n"
-	"                     marked (baseline) and do not count for the exit status\n"
-	"  --write-baseline FILE  write the findings of this scan as a baseline\n"
-	"  --dmesg            also read the kernel log (/dev/kmsg, non-blocking)\n"
-	"  --ignored          also report the kernel-half values the model\n"
-	"                     ignores (error pointers, masks, bitmaps), marked\n"
-	"  -q, --quiet        print findings only (no model, skips, summary)\n"
-	"  -v, --verbose      also list the files that failed to open or read\n"
-	"  --no-progress      no progress line on a terminal\n"
-	"\n"
-	"Each finding says what the address is (region, and symbol+offset when\n"
-	"kallsyms shows real values) and who can read it: 'readable-by: everyone'\n"
-	"(an unprivileged user read it too), 'root' (only with privileges), or\n"
-	"'unknown' (no way to switch to an unprivileged user to check).\n"
-	"Symlinks below the roots are never followed.  Skipped files are listed\n"
-	"on stderr with the reason.\n"
-	"Exit status: 0 nothing found (or all in the baseline), 1 kernel addresses\n"
-	"found, 2 error.\n";
-
-enum {
-	OPT_JSON = 256, OPT_SARIF, OPT_AS_USER, OPT_PIDS, OPT_TIMEOUT,
-	OPT_MAX_SIZE, OPT_KALLSYMS, OPT_IGNORED, OPT_NO_PROGRESS, OPT_READ_SIZE,
-	OPT_BLOCK_FIFOS, OPT_DMESG, OPT_ARCH, OPT_CHECK_AS, OPT_BASELINE,
-	OPT_WRITE_BASELINE,
-};
-
-static const struct option longopts[] = {
-	{ "json", no_argument, NULL, OPT_JSON },
-	{ "sarif", no_argument, NULL, OPT_SARIF },
-	{ "as-user", required_argument, NULL, OPT_AS_USER },
-	{ "jobs", required_argument, NULL, 'j' },
-	{ "pids", required_argument, NULL, OPT_PIDS },
-	{ "timeout", required_argument, NULL, OPT_TIMEOUT },
-	{ "max-size", required_argument, NULL, OPT_MAX_SIZE },
-	{ "kallsyms", required_argument, NULL, OPT_KALLSYMS },
-	{ "ignored", no_argument, NULL, OPT_IGNORED },
-	{ "dmesg", no_argument, NULL, OPT_DMESG },
-	{ "arch", required_argument, NULL, OPT_ARCH },
-	{ "check-as", required_argument, NULL, OPT_CHECK_AS },
-	{ "baseline", required_argument, NULL, OPT_BASELINE },
-	{ "write-baseline", required_argument, NULL, OPT_WRITE_BASELINE },
-	{ "quiet", no_argument, NULL, 'q' },
-	{ "verbose", no_argument, NULL, 'v' },
-	{ "no-progress", no_argument, NULL, OPT_NO_PROGRESS },
-	/* Debugging and tests: read at most N bytes per read(2). */
-	{ "read-size", required_argument, NULL, OPT_READ_SIZE },
-	/* Tests: read FIFOs, opened so that read(2) blocks (the watchdog). */
-	{ "debug-block-fifos", no_argument, NULL, OPT_BLOCK_FIFOS },
-	{ "help", no_argument, NULL, 'h' },
-	{ NULL, 0, NULL, 0 },
+static const struct cmd_help help = {
+	.name = "scan",
+	.summary = "find kernel addresses leaked by a running system",
+	.synopsis = "[options] [ROOT...]",
+	.description =
+"    Read every regular file under the roots (default: /proc, /sys and the\n"
+"    mounted debugfs and tracefs) and report kernel addresses in them.\n"
+"\n"
+"    Each finding says what the address is (region, and symbol+offset when\n"
+"    kallsyms shows real values) and who can read it: 'readable-by: everyone'\n"
+"    (an unprivileged user read it too), 'root' (only with privileges), or\n"
+"    'unknown' (no way to switch to an unprivileged user to check).\n"
+"    Symlinks below the roots are never followed.  Skipped files are listed\n"
+"    on stderr with the reason.\n",
+	.trailer =
+"EXIT STATUS\n"
+"    0 nothing found (or all in the baseline), 1 kernel addresses found,\n"
+"    2 error (usage, input, a write error on stdout).\n",
 };
 
 /* A number with an optional K/M/G suffix; -1 if malformed. */
@@ -206,6 +151,109 @@ static int parse_user(const char *arg, uid_t *uid, gid_t *gid)
 		return -1;
 	if (!found && !have_gid)
 		*gid = (gid_t)*uid;
+	return 0;
+}
+
+/* --as-user USER[:GID] */
+struct as_user {
+	const char *arg;
+	uid_t uid;
+	gid_t gid;
+};
+
+static int opt_as_user(const struct option *opt, const char *arg, int unset)
+{
+	struct as_user *u = opt->value;
+
+	(void)unset;
+	if (parse_user(arg, &u->uid, &u->gid) < 0) {
+		error("--as-user %s: not a uid, uid:gid or user name", arg);
+		return -1;
+	}
+	u->arg = arg;
+	return 0;
+}
+
+/* --check-as USER[:GID]: anyone but root */
+static int opt_check_as(const struct option *opt, const char *arg, int unset)
+{
+	struct as_user *u = opt->value;
+
+	(void)unset;
+	if (parse_user(arg, &u->uid, &u->gid) < 0 || !u->uid) {
+		error("--check-as %s: not a uid, uid:gid or user name other than root", arg);
+		return -1;
+	}
+	u->arg = arg;
+	return 0;
+}
+
+/* --arch ARCH */
+struct arch {
+	const char *name;
+	unsigned int va_bits, page_kb;
+};
+
+static int opt_arch(const struct option *opt, const char *arg, int unset)
+{
+	struct arch *a = opt->value;
+
+	(void)unset;
+	if (addr_parse_arch(arg, &a->name, &a->va_bits, &a->page_kb) < 0) {
+		error("--arch %s: want x86_64[:48|57] or arm64[:39|42|47|48|52[:4k|16k|64k]] (a layout we know)",
+		      arg);
+		return -1;
+	}
+	return 0;
+}
+
+static int opt_pids(const struct option *opt, const char *arg, int unset)
+{
+	(void)unset;
+	if (parse_pids(opt->value, arg) < 0) {
+		error("--pids %s: want self, all, none or pids, comma-separated", arg);
+		return -1;
+	}
+	return 0;
+}
+
+/* --timeout SECONDS (a fraction too), per file */
+static int opt_timeout(const struct option *opt, const char *arg, int unset)
+{
+	uint64_t *ms = opt->value;
+	double secs;
+	char *end;
+
+	(void)unset;
+	errno = 0;
+	secs = strtod(arg, &end);
+	if (errno || *end || end == arg || !(secs > 0) || secs > 86400) {
+		error("--timeout %s: want seconds, more than 0", arg);
+		return -1;
+	}
+	*ms = (uint64_t)(secs * 1000.0);
+	if (!*ms)
+		*ms = 1;
+	return 0;
+}
+
+/* --max-size BYTES (defval 0), --read-size BYTES (defval: its limit) */
+static int opt_size(const struct option *opt, const char *arg, int unset)
+{
+	long long v = parse_size(arg);
+
+	(void)unset;
+	if (v < 1 || (opt->defval && v > opt->defval)) {
+		if (opt->defval)
+			error("--%s %s: want 1 to 16M", opt->long_name, arg);
+		else
+			error("--%s %s: want a size such as 4096, 64K, 8M", opt->long_name, arg);
+		return -1;
+	}
+	if (opt->defval)
+		*(size_t *)opt->value = (size_t)v;
+	else
+		*(uint64_t *)opt->value = (uint64_t)v;
 	return 0;
 }
 
@@ -376,151 +424,85 @@ int cmd_scan(int argc, char **argv)
 	struct addr_model model = { 0 };
 	struct model_load load;
 	struct scan_result res;
-	const char *kallsyms = NULL, *as_user = NULL, *arch = NULL;
+	const char *kallsyms = NULL;
 	const char *baseline_file = NULL, *write_baseline = NULL;
+	struct as_user user = { NULL, 0, 0 }, check = { NULL, 65534, 65534 };
+	struct arch arch = { NULL, 0, 0 };
 	struct baseline baseline = { 0 };
-	unsigned int va_bits = 0, page_kb = 0;
-	uid_t check_uid = 65534;
-	gid_t check_gid = 65534;
 	bool unpriv, can_switch;
-	bool quiet = false, no_progress = false, verbose = false;
+	int quiet = 0, no_progress = 0, verbose = 0, block_fifos = 0, dmesg = 0, ignored = 0;
+	unsigned int jobs;
+	enum pg_format format = FORMAT_DEFAULT;
 	char **roots;
 	size_t nroots, i;
-	uid_t uid = 0;
-	gid_t gid = 0;
 	long nproc = sysconf(_SC_NPROCESSORS_ONLN);
-	long long v;
-	double secs;
-	char *end;
-	int c, rc;
+	int rc, n;
+	const struct option opts[] = {
+		OPT__FORMAT(&format, "text (or gcc, the default): FILE:LINE:COLUMN: VALUE: REASON;\n"
+			    "json: a list of objects; sarif: SARIF 2.1.0."),
+		OPT_CALLBACK(0, "as-user", &user, "USER[:GID]",
+			     "Scan as this user (uid or name), with no supplementary groups\n"
+			     "and no capabilities.", opt_as_user),
+		OPT__JOBS(&jobs, "Worker threads (default: online CPUs, at most 16).", 256),
+		OPT_CALLBACK(0, "pids", &o, "LIST",
+			     "/proc/PID directories to scan: 'self' (default), 'all', 'none',\n"
+			     "or a comma list of pids and 'self'.", opt_pids),
+		OPT_CALLBACK(0, "timeout", &o.timeout_ms, "SECONDS",
+			     "Time limit per file (default 10).", opt_timeout),
+		OPT_CALLBACK(0, "max-size", &o.max_size, "BYTES",
+			     "Size limit per file, K/M/G suffixes (default 64M).", opt_size),
+		OPT_STRING(0, "kallsyms", &kallsyms, "FILE",
+			   "Take the image and module ranges and the symbols from FILE\n"
+			   "instead of /proc/kallsyms; 'none': layout only."),
+		OPT_CALLBACK(0, "arch", &arch, "ARCH",
+			     "The address layout: x86_64[:48|57] or\n"
+			     "arm64[:VA_BITS[:4k|16k|64k]], VA_BITS 39, 42, 47, 48 or 52\n"
+			     "(default: the running system's, or from the --kallsyms file's\n"
+			     "_text).", opt_arch),
+		OPT_CALLBACK(0, "check-as", &check, "USER[:GID]",
+			     "Re-read the files with findings as this user to tell\n"
+			     "readable-by everyone from root (default 65534).", opt_check_as),
+		OPT_STRING(0, "baseline", &baseline_file, "FILE",
+			   "Findings FILE lists (by file, region and kind) are marked\n"
+			   "(baseline) and do not count for the exit status."),
+		OPT_STRING(0, "write-baseline", &write_baseline, "FILE",
+			   "Write the findings of this scan as a baseline."),
+		OPT_BOOL(0, "dmesg", &dmesg, "Also read the kernel log (/dev/kmsg, non-blocking)."),
+		OPT_BOOL(0, "ignored", &ignored,
+			 "Also report the kernel-half values the model ignores (error\n"
+			 "pointers, masks, bitmaps), marked."),
+		OPT__QUIET(&quiet, "Print findings only (no model, skips, summary)."),
+		OPT__VERBOSE(&verbose, "Also list the files that failed to open or read."),
+		OPT_BOOL(0, "no-progress", &no_progress, "No progress line on a terminal."),
+		/* Debugging and tests: read at most N bytes per read(2). */
+		{ OPTION_CALLBACK, 0, "read-size", &o.read_size, "BYTES", "",
+		  PARSE_OPT_HIDDEN | PARSE_OPT_NONEG, opt_size, 1 << 24, 0, 0 },
+		/* Tests: read FIFOs, opened so that read(2) blocks (the watchdog). */
+		{ OPTION_BOOL, 0, "debug-block-fifos", &block_fifos, NULL, "", PARSE_OPT_HIDDEN,
+		  NULL, 0, 0, 0 },
+		OPT_END(),
+	};
 
-	o.jobs = nproc < 1 ? 1 : nproc > 16 ? 16 : (int)nproc;
-	optind = 1;
-	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":j:qvh", longopts, NULL)) != -1) {
-		switch (c) {
-		case OPT_JSON:
-			o.format = FMT_JSON;
-			break;
-		case OPT_SARIF:
-			o.format = FMT_SARIF;
-			break;
-		case OPT_AS_USER:
-			as_user = optarg;
-			if (parse_user(optarg, &uid, &gid) < 0) {
-				error("scan: --as-user %s: not a uid, uid:gid or user name", optarg);
-				return EXIT_ERROR;
-			}
-			break;
-		case 'j':
-			errno = 0;
-			v = strtoll(optarg, &end, 10);
-			if (errno || *end || end == optarg || v < 1 || v > 256) {
-				error("scan: -j %s: want a number from 1 to 256", optarg);
-				return EXIT_ERROR;
-			}
-			o.jobs = (int)v;
-			break;
-		case OPT_PIDS:
-			if (parse_pids(&o, optarg) < 0) {
-				error("scan: --pids %s: want self, all, none or pids, comma-separated",
-				      optarg);
-				return EXIT_ERROR;
-			}
-			break;
-		case OPT_TIMEOUT:
-			errno = 0;
-			secs = strtod(optarg, &end);
-			if (errno || *end || end == optarg || !(secs > 0) || secs > 86400) {
-				error("scan: --timeout %s: want seconds, more than 0", optarg);
-				return EXIT_ERROR;
-			}
-			o.timeout_ms = (uint64_t)(secs * 1000.0);
-			if (!o.timeout_ms)
-				o.timeout_ms = 1;
-			break;
-		case OPT_MAX_SIZE:
-			v = parse_size(optarg);
-			if (v < 1) {
-				error("scan: --max-size %s: want a size such as 4096, 64K, 8M", optarg);
-				return EXIT_ERROR;
-			}
-			o.max_size = (uint64_t)v;
-			break;
-		case OPT_READ_SIZE:
-			v = parse_size(optarg);
-			if (v < 1 || v > (1 << 24)) {
-				error("scan: --read-size %s: want 1 to 16M", optarg);
-				return EXIT_ERROR;
-			}
-			o.read_size = (size_t)v;
-			break;
-		case OPT_BLOCK_FIFOS:
-			o.block_fifos = true;
-			break;
-		case OPT_KALLSYMS:
-			kallsyms = optarg;
-			break;
-		case OPT_ARCH:
-			if (addr_parse_arch(optarg, &arch, &va_bits, &page_kb) < 0) {
-				error("scan: --arch %s: want x86_64[:48|57] or "
-				      "arm64[:39|42|47|48|52[:4k|16k|64k]] (a layout we know)",
-				      optarg);
-				return EXIT_ERROR;
-			}
-			break;
-		case OPT_CHECK_AS:
-			if (parse_user(optarg, &check_uid, &check_gid) < 0 || !check_uid) {
-				error("scan: --check-as %s: not a uid, uid:gid or user name "
-				      "other than root", optarg);
-				return EXIT_ERROR;
-			}
-			break;
-		case OPT_BASELINE:
-			baseline_file = optarg;
-			break;
-		case OPT_WRITE_BASELINE:
-			write_baseline = optarg;
-			break;
-		case OPT_DMESG:
-			o.dmesg = true;
-			break;
-		case OPT_IGNORED:
-			o.ignored = true;
-			break;
-		case 'q':
-			quiet = true;
-			break;
-		case 'v':
-			verbose = true;
-			break;
-		case OPT_NO_PROGRESS:
-			no_progress = true;
-			break;
-		case 'h':
-			fputs(usage, stdout);
-			return EXIT_CLEAN;
-		case ':':
-			error("scan: %s: needs an argument (see 'ptrguard scan --help')",
-			      argv[optind - 1]);
-			return EXIT_ERROR;
-		default:
-			error("scan: %s: unknown option (see 'ptrguard scan --help')",
-			      argv[optind - 1]);
-			return EXIT_ERROR;
-		}
-	}
+	jobs = nproc < 1 ? 1 : nproc > 16 ? 16 : (unsigned int)nproc;
+	n = parse_options(argc, argv, opts, &help);
+	if (n < 0)
+		return EXIT_ERROR;
+	o.jobs = (int)jobs;
+	o.format = format == FORMAT_JSON ? FMT_JSON : format == FORMAT_SARIF ? FMT_SARIF : FMT_TEXT;
+	o.block_fifos = block_fifos;
+	o.dmesg = dmesg;
+	o.ignored = ignored;
 
 	/* roots: our own copies, with room for /dev/kmsg. */
-	if (optind < argc) {
+	if (n > 0) {
 		struct stat st;
 
-		nroots = (size_t)(argc - optind);
+		nroots = (size_t)n;
 		roots = calloc(nroots + 1, sizeof(*roots));
 		if (!roots)
 			die("scan: out of memory");
 		for (i = 0; i < nroots; i++) {
-			const char *r = argv[optind + (int)i];
+			const char *r = argv[i];
 
 			if (stat(r, &st) < 0) {
 				error("scan: %s: %s", r, strerror(errno));
@@ -554,23 +536,23 @@ int cmd_scan(int argc, char **argv)
 	o.model = &model;
 	load.m = &model;
 	load.quiet = quiet;
-	if (addr_model_begin(&model, kallsyms, arch, va_bits, page_kb) < 0) {
+	if (addr_model_begin(&model, kallsyms, arch.name, arch.va_bits, arch.page_kb) < 0) {
 		rc = EXIT_ERROR;
 		goto out;
 	}
-	if (!as_user && !kallsyms) {
+	if (!user.arg && !kallsyms) {
 		o.load_model = load_model;
 		o.load_arg = &load;
-	} else if (load_model(&load) < 0 || (as_user && scan_drop_privileges(uid, gid) < 0)) {
+	} else if (load_model(&load) < 0 || (user.arg && scan_drop_privileges(user.uid, user.gid) < 0)) {
 		rc = EXIT_ERROR;
 		goto out;
 	}
-	if (as_user) {
+	if (user.arg) {
 		/* What the model read as root is not for the user to scan. */
 		addr_model_forget(&model);
 		if (!quiet)
 			fprintf(stderr, "scan: as uid %u gid %u, no capabilities\n",
-				(unsigned int)uid, (unsigned int)gid);
+				(unsigned int)user.uid, (unsigned int)user.gid);
 	}
 	o.progress = !quiet && !no_progress && isatty(2);
 	/* Checked after the drop: --as-user 0 is root without capabilities. */
@@ -581,7 +563,7 @@ int cmd_scan(int argc, char **argv)
 		rc = EXIT_ERROR;
 		goto out;
 	}
-	scan_readable(&o, &res, unpriv, can_switch, check_uid, check_gid);
+	scan_readable(&o, &res, unpriv, can_switch, check.uid, check.gid);
 	baseline_mark(&baseline, &res);
 	if (write_baseline && baseline_write(&res, write_baseline) < 0) {
 		rc = EXIT_ERROR;

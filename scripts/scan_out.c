@@ -1,12 +1,17 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Output of `ptrguard scan`: findings on stdout (text, a JSON list, or
- * SARIF 2.1.0), skipped files and the summary on stderr.
+ * SARIF 2.1.0 through output.h's sarif_write()), skipped files and the
+ * summary on stderr.
  */
 #include <stdbool.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
+#include "output.h"
+#include "ptrguard.h"
 #include "scan.h"
 
 /*
@@ -263,96 +268,109 @@ static void print_json(const struct scan_opts *o, const struct scan_result *r)
 	put_s(r->nfound ? "\n]\n" : "]\n");
 }
 
-static void sarif_uri(const char *path)
+/* An absolute path for a URI: relative roots are the current directory's. */
+static char *absolute(const char *path)
 {
-	/* file:// URI: percent-encode what a URI cannot hold. */
-	fputs("\"file://", stdout);
-	for (; *path; path++) {
-		unsigned char c = (unsigned char)*path;
+	char cwd[4096];
 
-		if (c <= 0x20 || c >= 0x7f || c == '%' || c == '"' || c == '\\' ||
-		    c == '#' || c == '?')
-			printf("%%%02X", c);
-		else
-			putchar(c);
-	}
-	putchar('"');
+	if (path[0] == '/' || !getcwd(cwd, sizeof(cwd)))
+		return xstrdup(path);
+	return xasprintf("%s/%s", cwd, path[0] == '.' && path[1] == '/' ? path + 2 : path);
 }
 
+/* A JSON object of @props (name, value) pairs, for SARIF properties; malloc()ed. */
+static char *json_object(const char *const *props, size_t n)
+{
+	char *buf = NULL;
+	size_t len = 0, i;
+	FILE *m = open_memstream(&buf, &len);
+
+	if (!m)
+		die("out of memory");
+	fputc('{', m);
+	for (i = 0; i + 1 < n; i += 2) {
+		if (!props[i + 1])
+			continue;
+		fputs(i ? ", " : "", m);
+		output_json_string(m, props[i]);
+		fputs(": ", m);
+		output_json_string(m, props[i + 1]);
+	}
+	fputc('}', m);
+	fclose(m);
+	return buf;
+}
+
+/* SARIF 2.1.0 through the one writer of output.h, file:/// URIs. */
 static void print_sarif(const struct scan_opts *o, const struct scan_result *r)
 {
-	size_t i, n = 0;
+	static const struct sarif_rule rules[] = {
+		{ "kernel-address", "A kernel address readable from user space", 1 },
+		{ "ignored-candidate", "A kernel-half value known not to be an address", 0 },
+	};
+	struct sarif_result *res = calloc(r->nfound + 1, sizeof(*res));
+	struct sarif_result *notes = calloc(r->nskip + 1, sizeof(*notes));
+	struct sarif_run run = { "ptrguard scan", NULL, rules, 2, res, r->nfound, notes, r->nskip,
+				 NULL };
+	const char *model[2] = { "addressModel", o->model->desc };
+	char *props, v[64], sym[256];
+	size_t i;
 
-	fputs("{\n \"$schema\": \"https://json.schemastore.org/sarif-2.1.0.json\",\n"
-	      " \"version\": \"2.1.0\",\n \"runs\": [{\n"
-	      "  \"tool\": {\"driver\": {\"name\": \"ptrguard scan\", \"rules\": [\n"
-	      "   {\"id\": \"kernel-address\", \"shortDescription\": {\"text\": "
-	      "\"A kernel address readable from user space\"}},\n"
-	      "   {\"id\": \"ignored-candidate\", \"shortDescription\": {\"text\": "
-	      "\"A kernel-half value known not to be an address\"}}]}},\n"
-	      "  \"properties\": {\"addressModel\": ", stdout);
-	json_str(stdout, o->model->desc);
-	fputs("},\n  \"invocations\": [{\"executionSuccessful\": true, "
-	      "\"toolExecutionNotifications\": [", stdout);
+	if (!res || !notes)
+		die("out of memory");
+	props = json_object(model, 2);
+	run.properties = props;
 	for (i = 0; i < r->nskip; i++) {
-		fputs(i ? ",\n   " : "\n   ", stdout);
-		fputs("{\"level\": \"note\", \"message\": {\"text\": ", stdout);
-		json_str(stdout, r->skip[i].reason);
-		fputs("}, \"locations\": [{\"physicalLocation\": {\"artifactLocation\": "
-		      "{\"uri\": ", stdout);
-		sarif_uri(r->skip[i].file);
-		fputs("}}}]}", stdout);
+		notes[i].message = r->skip[i].reason;
+		notes[i].file = absolute(r->skip[i].file);
+		notes[i].no_region = 1;
 	}
-	fputs("]}],\n  \"results\": [", stdout);
 	for (i = 0; i < r->nfound; i++) {
 		const struct finding_rec *f = &r->found[i];
 		const struct scan_hit *h = &f->hit;
-		char msg[512], sym[256];
-		char v[64];
 		bool ign = h->verdict == ADDR_IGNORED;
 		const char *s = ign ? NULL : addr_symbol(o->model, h->value, sym, sizeof(sym));
 
-		if (ign)
-			snprintf(msg, sizeof(msg), "ignored %s: %s", value_text(h, v, sizeof(v)),
-				 h->reason);
-		else
-			snprintf(msg, sizeof(msg), "%s: %s%s%s; readable-by: %s",
-				 value_text(h, v, sizeof(v)), h->reason, s ? ": " : "",
-				 s ? s : "", readable_name[f->readable]);
-		fputs(n++ ? ",\n   " : "\n   ", stdout);
+		res[i].rule = ign ? "ignored-candidate" : "kernel-address";
 		/* error: anyone can read it (or we could not tell); warning: root only */
-		printf("{\"ruleId\": \"%s\", \"level\": \"%s\", ",
-		       ign ? "ignored-candidate" : "kernel-address",
-		       ign ? "note" : f->readable == READ_ROOT ? "warning" : "error");
-		if (!ign && o->baseline)
-			printf("\"baselineState\": \"%s\", ", f->baseline ? "unchanged" : "new");
-		if (!ign) {
-			fputs("\"properties\": {\"region\": ", stdout);
-			json_str(stdout, h->region);
-			if (s) {
-				fputs(", \"symbol\": ", stdout);
-				json_str(stdout, s);
-			}
-			printf(", \"readableBy\": \"%s\"}, ", readable_name[f->readable]);
+		res[i].level = ign ? "note" : f->readable == READ_ROOT ? "warning" : "error";
+		if (ign) {
+			res[i].message = xasprintf("ignored %s: %s", value_text(h, v, sizeof(v)),
+						   h->reason);
+		} else {
+			const char *p[6] = { "region", h->region, "symbol", s,
+					     "readableBy", readable_name[f->readable] };
+
+			res[i].message = xasprintf("%s: %s%s%s; readable-by: %s",
+						   value_text(h, v, sizeof(v)), h->reason,
+						   s ? ": " : "", s ? s : "",
+						   readable_name[f->readable]);
+			res[i].properties = json_object(p, 6);
+			if (o->baseline)
+				res[i].baseline = f->baseline ? "unchanged" : "new";
 		}
-		fputs("\"message\": {\"text\": ", stdout);
-		json_str(stdout, msg);
-		fputs("}, \"locations\": [{\"physicalLocation\": {\"artifactLocation\": "
-		      "{\"uri\": ", stdout);
-		sarif_uri(f->file);
-		fputs("}", stdout);
-		if (f->flags & REC_PATH)
-			;
-		else if (h->binary || (f->flags & REC_BINFILE))
-			printf(", \"region\": {\"byteOffset\": %llu, \"byteLength\": %u}",
-			       (unsigned long long)h->offset,
-			       h->binary ? 8u : (unsigned int)strlen(h->text));
-		else
-			printf(", \"region\": {\"startLine\": %u, \"startColumn\": %u}",
-			       h->line, h->column);
-		fputs("}}]}", stdout);
+		res[i].file = absolute(f->file);
+		if (f->flags & REC_PATH) {
+			;	/* the path name itself: line 1 */
+		} else if (h->binary || (f->flags & REC_BINFILE)) {
+			res[i].offset = h->offset;
+			res[i].length = h->binary ? 8u : (unsigned int)strlen(h->text);
+		} else {
+			res[i].line = h->line;
+			res[i].column = h->column;
+		}
 	}
-	fputs(n ? "\n  ]\n }]\n}\n" : "]\n }]\n}\n", stdout);
+	sarif_write(stdout, &run);
+	for (i = 0; i < r->nfound; i++) {
+		free((char *)res[i].message);
+		free((char *)res[i].file);
+		free((char *)res[i].properties);
+	}
+	for (i = 0; i < r->nskip; i++)
+		free((char *)notes[i].file);
+	free(res);
+	free(notes);
+	free(props);
 }
 
 void scan_print(const struct scan_opts *o, const struct scan_result *r,

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
 # Install the Debian packages ptrguard needs, idempotently.
 #
 # Only packages that are missing are installed; a machine that has them all

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "cocci_impl.h"
+#include "kernel.h"
 
 const char *spatch_prog(const struct cocci_opts *opts)
 {
@@ -140,18 +141,30 @@ void spatch_argv(const struct cocci_opts *opts, const char *root, const struct r
 	}
 	for (i = 0; i < r->options.nr; i++)
 		strvec_push(av, xstrdup(r->options.v[i]));
-	/* the include path of scripts/coccicheck, for rules that read headers */
-	for (i = 0; cocci_include_dirs[i]; i++) {
+	/*
+	 * The include path of scripts/coccicheck, for rules that read
+	 * headers: the tree's, or for out-of-tree sources the kernel's
+	 * (absolute) after the module's own directory.
+	 */
+	if (kernel_outside()) {
 		strvec_push(av, xstrdup("-I"));
-		strvec_push(av, xstrdup(cocci_include_dirs[i]));
+		strvec_push(av, xstrdup("."));
+	}
+	for (i = 0; cocci_include_dirs[i] && (!kernel_outside() || kernel_dir()); i++) {
+		strvec_push(av, xstrdup("-I"));
+		strvec_push(av, kernel_outside() ?
+			    xasprintf("%s/%s", kernel_dir(), cocci_include_dirs[i]) :
+			    xstrdup(cocci_include_dirs[i]));
 	}
 	/* and its forced includes, when the tree has them */
 	for (i = 0; cocci_forced_includes[i]; i++) {
-		char *path = xasprintf("%s/%s", root, cocci_forced_includes[i]);
+		const char *base = kernel_outside() ? kernel_dir() : root;
+		char *path = base ? xasprintf("%s/%s", base, cocci_forced_includes[i]) : NULL;
 
-		if (!access(path, R_OK)) {
+		if (path && !access(path, R_OK)) {
 			strvec_push(av, xstrdup("--include"));
-			strvec_push(av, xstrdup(cocci_forced_includes[i]));
+			strvec_push(av, kernel_outside() ? xstrdup(path) :
+				    xstrdup(cocci_forced_includes[i]));
 		}
 		free(path);
 	}

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
 # Boot one e2e VM and keep its serial console in a log.
 #
 # Usage: boot.sh BZIMAGE INITRD LOG [KERNEL-ARG...]

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0
 # Judge one e2e boot from its serial log; print PASS:/FAIL: lines.
 #
 #   awk -v boot=NAME -v hashing=on|off -v guard=0|1 -f check.awk LOG

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0
 /*
  * e2e-read: read a file the way the e2e guest needs, optionally after
  * dropping every privilege, and say how the read ended.

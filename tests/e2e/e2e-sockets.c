@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0
 /*
  * e2e-sockets: hold sockets open so /proc/net/unix and /proc/net/tcp have
  * records to print (each one a %pK of a struct sock).

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
 # /init of the ptrguard e2e initramfs (busybox sh, pid 1).
 #
 # Reads its job from the kernel command line, prints what it observes on

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
 # Build the e2e initramfs (newc cpio, gzip) and print its path.
 #
 # Usage: initramfs.sh [--perl] OUT.cpio.gz MODULE.ko

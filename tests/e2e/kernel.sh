@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
 # Build (or reuse) an x86_64 kernel for the e2e suite and print its build
 # directory (bzImage in arch/x86/boot/, Module.symvers for the test module).
 #

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0
 # Summarize what one read of a ptrguard_e2e file delivered (busybox awk).
 #
 # The file's records are "rec I ok", except record AT: "rec AT <text>",

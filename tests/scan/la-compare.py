@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0
 # Compare the findings of scripts/leaking_addresses.pl and `ptrguard scan`
 # as (file, address) pairs.  Used by tests/scan/run (the superset check)
 # and bench/scan.sh (the findings diff).

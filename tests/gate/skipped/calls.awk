@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0
 # calls.awk: the seq-output call statements of a C file, read from its text
 # with a small lexer of its own (comments, literals, preprocessor lines,
 # braces), for tests/gate/skipped/gen.sh and bench/gate-judge.sh.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
 # gen.sh: the patches of tests/gate/skipped, made from the pristine Linux
 # 6.12 tree: one-file `diff -u a/FILE b/FILE` patches to real files where
 # spatch skips lines (seq_px.cocci's options) and which print to seq

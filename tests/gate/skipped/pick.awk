@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0
 # pick.awk: where gen.sh inserts lines in one file, from the regions
 # spatch skips there (regions.sh) and what calls.awk read in it.
 #

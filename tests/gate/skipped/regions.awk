@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0
 # regions.awk: where in a C file spatch skipped lines, from spatch's
 # --verbose-parsing stderr (the test oracle of tests/gate/skipped, written
 # apart from the gate's own reading of it in scripts/cocci.c).

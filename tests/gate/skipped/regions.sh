@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
 # regions.sh: the lines spatch skips in C files, as seq_px.cocci's runs see
 # them (the options of its "// Options:" line, -D ptrguard, and the macro
 # file cocci/ptrguard-macros.h when there is one, as the gate gives it),
