@@ -84,10 +84,10 @@ FUZZ_CC    ?= clang
 FUZZFLAGS  := -O1 -g -fno-omit-frame-pointer -fno-sanitize-recover=all
 FUZZ_TARGETS := patch fmt prefilter lex scan
 FUZZ_LIBS_patch     := patch xalloc
-FUZZ_LIBS_fmt       := fmt xalloc
-FUZZ_LIBS_prefilter := prefilter fmt vocab xalloc
-FUZZ_LIBS_lex       := lex cocci cocci_lex prefilter fmt vocab readfile xalloc
-FUZZ_LIBS_scan      := scan_match addr xalloc
+FUZZ_LIBS_fmt       := fmt parse-options xalloc
+FUZZ_LIBS_prefilter := prefilter fmt parse-options vocab xalloc
+FUZZ_LIBS_lex       := lex cocci_root kernel spatch prefilter fmt parse-options vocab readfile xalloc
+FUZZ_LIBS_scan      := scan_match addr addr_layout xalloc
 FUZZ_BINS := $(addprefix build/fuzz/,$(FUZZ_TARGETS))
 
 fuzz: $(FUZZ_BINS)

@@ -53,7 +53,9 @@ static const struct addr_model *model(void)
 	static int done;
 
 	if (!done) {
-		if (addr_model_init(&m, "none"))
+		/* x86_64, 4-level, the layout alone: no host probing */
+		if (addr_model_begin(&m, "none", "x86_64", 48, 0) ||
+		    addr_model_finish(&m))
 			abort();
 		done = 1;
 	}
