@@ -191,6 +191,9 @@ static void tokenize(struct lexer *lx)
 		k->gap = (unsigned char)gap;
 		gap = 0;
 		if (c == '"' || c == '\'') {
+			unsigned int line0 = line;
+			size_t bol0 = bol;
+
 			k->kind = c == '"' ? K_STR : K_CHR;
 			for (j = i + 1; j < n && t[j] != (char)c; j++) {
 				if (t[j] == '\\' && j + 1 < n) {
@@ -211,6 +214,9 @@ static void tokenize(struct lexer *lx)
 					lx->broken = 1;
 				k->kind = K_PUNCT;
 				j = i;
+				/* its line splices are read again after it */
+				line = line0;
+				bol = bol0;
 			}
 			i = j + 1;
 		} else if (word_start(c)) {
