@@ -12,16 +12,7 @@
 #include <unistd.h>
 
 #include "cocci_impl.h"
-
-static int is_file(const char *dir, const char *name)
-{
-	char *p = xasprintf("%s/%s", dir, name);
-	struct stat st;
-	int ok = !stat(p, &st) && S_ISREG(st.st_mode);
-
-	free(p);
-	return ok;
-}
+#include "kernel.h"
 
 /*
  * Without following symbolic links, so that paths inside a tree of
@@ -76,8 +67,7 @@ char *cocci_find_root_quiet(const char *path)
 		slash[slash == dir ? 1 : 0] = '\0';
 	}
 	for (;;) {
-		if (is_file(dir, "Makefile") && is_file(dir, "Kconfig") &&
-		    is_file(dir, "MAINTAINERS"))
+		if (kernel_is_tree(dir))
 			return dir;
 		if (!strcmp(dir, "/"))
 			break;
