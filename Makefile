@@ -75,7 +75,19 @@ build/ptrguard-san: $(SANOBJS)
 build/ptrguard-static: $(OBJS)
 	$(CC) $(CFLAGS) -static -o $@ $(OBJS) $(LDLIBS)
 
--include $(OBJS:.o=.d) $(SANOBJS:.o=.d)
+# The same for the arm64 e2e guest (E2E_ARCH=arm64 tests/e2e/run), built
+# with Debian's cross compiler (package gcc-aarch64-linux-gnu).
+CROSS_ARM64 ?= aarch64-linux-gnu-
+ARM64OBJS := $(patsubst scripts/%.c,build/obj-arm64/%.o,$(SRCS))
+
+build/obj-arm64/%.o: scripts/%.c
+	@mkdir -p build/obj-arm64
+	$(CROSS_ARM64)gcc $(WARN) $(CFLAGS) $(DEPFLAGS) -c -o $@ $<
+
+build/ptrguard-static-arm64: $(ARM64OBJS)
+	$(CROSS_ARM64)gcc $(CFLAGS) -static -o $@ $(ARM64OBJS) $(LDLIBS)
+
+-include $(OBJS:.o=.d) $(SANOBJS:.o=.d) $(ARM64OBJS:.o=.d)
 
 # libFuzzer targets (tests/fuzz/NAME.c, docs/testing.md "Fuzzing"): each is
 # linked with the scripts/*.c it needs (FUZZ_LIBS_NAME) and tests/fuzz/stubs.c

@@ -2,6 +2,11 @@
 # SPDX-License-Identifier: GPL-2.0
 # Install the Debian packages ptrguard needs, idempotently.
 #
+# The arm64 e2e guest (E2E_ARCH=arm64, make e2e-full) needs the cross
+# compiler, its libc (static readers and scanner) and qemu-system-aarch64;
+# its busybox is Debian's busybox-static:arm64, fetched without installing
+# by tests/e2e/busybox-arm64.sh.
+#
 # Only packages that are missing are installed; a machine that has them all
 # is left alone and this prints nothing but one line.  Needs root (or sudo)
 # only when something is missing.
@@ -26,6 +31,9 @@ python3
 perl
 qemu-system-x86
 busybox-static
+gcc-aarch64-linux-gnu
+libc6-dev-arm64-cross
+qemu-system-arm
 xz-utils
 git
 "

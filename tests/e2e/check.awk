@@ -1,8 +1,11 @@
 # SPDX-License-Identifier: GPL-2.0
 # Judge one e2e boot from its serial log; print PASS:/FAIL: lines.
 #
-#   awk -v boot=NAME -v hashing=on|off -v guard=0|1 -f check.awk LOG
+#   awk -v boot=NAME -v hashing=on|off -v guard=0|1 [-v arch=x86_64|arm64] \
+#       -f check.awk LOG
 #
+# arch (default x86_64) says where the guest's kernel addresses lie: see
+# KHALF and MODHALF in BEGIN.
 # guard=1: the kernel was built with the guard series, so
 # kernel.seq_ptr_guard must exist and modes 0-3 must have run.
 #
@@ -196,6 +199,16 @@ function check_gen(   cell, key, b, leak, why, want) {
 }
 
 BEGIN {
+	if (arch == "")
+		arch = "x86_64"
+	# A kernel address (the test module's kmalloc'd object) and where
+	# module data is: x86_64 4-level, the kernel half from
+	# 0xffff800000000000, modules at 0xffffffffa0000000 and up; arm64,
+	# VA_BITS 52 (tests/e2e/kernel-arm64.config), the linear map from
+	# 0xfff0000000000000, modules above PAGE_END 0xffff800000000000 (with
+	# KASLR near the image, in vmalloc).  Checked with length() == 16.
+	KHALF = arch == "arm64" ? "^fff[0-9a-f]+$" : "^ffff[89a-f][0-9a-f]+$"
+	MODHALF = arch == "arm64" ? "^ffff[89a-f][0-9a-f]+$" : "^ffffffff[0-9a-f]+$"
 	failed = 0
 	passed = 0
 	indmesg = 0
@@ -300,7 +313,7 @@ END {
 		pass(boot " kernel.seq_ptr_guard " want_guard)
 	else
 		fail(boot " kernel.seq_ptr_guard " want_guard, "guest says " guard_seen)
-	if (addr !~ /^ffff[89a-f][0-9a-f]+$/ || length(addr) != 16)
+	if (addr !~ KHALF || length(addr) != 16)
 		fail(boot " test module loaded", "no object address in the kernel log")
 
 	# every cell complete: 18 module reads, 9+ other files per reader
@@ -366,7 +379,7 @@ END {
 		name = boot " scan as root finds the ELF note leak /sys/module/ptrguard_e2e/notes/.note.PtrGuard @24"
 		want = "{\"file\": \"/sys/module/ptrguard_e2e/notes/.note.PtrGuard\", \"offset\": 24, " \
 		       "\"value\": \"" note_addr "\", \"address\": \"0x" note_addr "\", \"encoding\": \"le64\", "
-		if (note_addr !~ /^ffffffff[0-9a-f]+$/ || length(note_addr) != 16)
+		if (note_addr !~ MODHALF || length(note_addr) != 16)
 			fail(name, "no kallsyms address of e2e_obj from the guest (note_addr=" note_addr ")")
 		else if (note_found["root"] == "")
 			fail(name, "not in the scan output")
@@ -374,6 +387,17 @@ END {
 			fail(name, "want one finding starting " want ", got " note_found["root"])
 		else
 			pass(name)
+		# ... and nothing in the module's clean controls: an address-like
+		# value that is none (user address, NULL, ERR_PTR, small number,
+		# symbol name, IP or MAC) reported is a false positive.
+		split("pS_sym pI4 pM px_user px_null px_err lx_small put_dec_user", quiet, " ")
+		for (i in quiet) {
+			f = "/proc/ptrguard_e2e/" quiet[i]
+			if (("root", f) in scanned)
+				fail(boot " scan as root reports nothing in " f, "reported")
+			else
+				pass(boot " scan as root reports nothing in " f)
+		}
 		split("px pV lx pS_nosym px_long p pK", found, " ")
 		for (i in found) {
 			f = "/proc/ptrguard_e2e/" found[i]

@@ -3,7 +3,7 @@
 # /init of the ptrguard e2e initramfs (busybox sh, pid 1).
 #
 # Reads its job from the kernel command line, prints what it observes on
-# the console (ttyS0) as marker lines, and powers off with `reboot -f`.
+# the console (ttyS0, ttyAMA0 on arm64) as marker lines, and powers off with `reboot -f`.
 # It observes; tests/e2e/check.awk on the host decides what is right.
 #
 #   e2e.run=test    the matrix: kptr_restrict 0/1/2 x guard modes (0-3 when
@@ -101,10 +101,16 @@ read_as() {
 }
 
 # Whether file $1 holds a raw kernel address: 16 hex digits from the
-# kernel half (X86_5LEVEL is off), minus the ERR_PTR range.
+# kernel half, minus the ERR_PTR range.  x86_64 (X86_5LEVEL is off): from
+# 0xffff800000000000; arm64 (VA_BITS 52, tests/e2e/kernel-arm64.config):
+# from PAGE_OFFSET = -2^52, 0xfff0000000000000, the linear map's start.
+case $(uname -m) in
+aarch64) KHALF='fff[0-9a-f]{13}' ;;
+*) KHALF='ffff[89a-f][0-9a-f]{11}' ;;
+esac
 hasraw() {
-	# (the vsyscall page's fixed address, in every /proc/PID/maps, is none)
-	if grep -Eo 'ffff[89a-f][0-9a-f]{11}' "$1" |
+	# (the x86 vsyscall page's fixed address, in every /proc/PID/maps, is none)
+	if grep -Eo "$KHALF" "$1" |
 		grep -v '^ffffffffff6000' | grep -qv '^fffffffffffff'; then
 		echo yes
 	else

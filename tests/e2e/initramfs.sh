@@ -2,13 +2,18 @@
 # SPDX-License-Identifier: GPL-2.0
 # Build the e2e initramfs (newc cpio, gzip) and print its path.
 #
-# Usage: initramfs.sh [--perl] OUT.cpio.gz MODULE.ko
+# Usage: [E2E_ARCH=x86_64|arm64] initramfs.sh [--perl] OUT.cpio.gz MODULE.ko
 #
 # Contents: busybox-static with one symlink per applet, /init
 # (tests/e2e/guest-init.sh), the awk record summarizer, the static helpers
 # e2e-read and e2e-sockets (built here from tests/e2e/*.c), the test module,
-# and build/ptrguard-static as /bin/ptrguard when that exists (the live
+# and the static ptrguard as /bin/ptrguard when that exists (the live
 # scanner hook).  Exit 2 on any error, naming the missing input.
+#
+# E2E_ARCH=arm64 (tests/e2e/arch.sh): Debian's busybox-static:arm64
+# (tests/e2e/busybox-arm64.sh; its applets are those of the host's
+# busybox-static, the same Debian source), the helpers built with
+# aarch64-linux-gnu-gcc -static, build/ptrguard-static-arm64.
 #
 # --perl (bench/scan-vm.sh only; the test initramfs stays small): also the
 # host's perl and the kernel's scripts/leaking_addresses.pl from the
@@ -35,11 +40,21 @@ fi
 [ $# -eq 2 ] || { echo "usage: initramfs.sh [--perl] OUT.cpio.gz MODULE.ko" >&2; exit 2; }
 out=$1
 ko=$2
+e2e_here=$here e2e_top=$top
+. "$here/arch.sh"
 busybox=$(command -v busybox) || die "busybox: not found (package busybox-static)"
 file -L "$busybox" 2>/dev/null | grep -q 'statically linked' ||
 	ldd "$busybox" 2>&1 | grep -q 'not a dynamic executable' ||
 	die "$busybox: not statically linked (package busybox-static)"
 [ -f "$ko" ] || die "$ko: no such module"
+guestbox=$busybox
+ptrguard_bin=$top/build/ptrguard-static
+if [ "$e2e_arch" = arm64 ]; then
+	guestbox=$("$here/busybox-arm64.sh") || die "no arm64 busybox (tests/e2e/busybox-arm64.sh)"
+	ptrguard_bin=$top/build/ptrguard-static-arm64
+	[ "$perl" = no ] || die "--perl: the host's perl is x86_64, not for an arm64 guest"
+fi
+command -v "$gcc" >/dev/null 2>&1 || die "$gcc: not found (package gcc-aarch64-linux-gnu)"
 
 # copy_abs FILE: FILE (symlinks resolved) to the same path in the stage.
 copy_abs() {
@@ -97,20 +112,20 @@ mkdir -p "$stage/bin" "$stage/lib" "$stage/proc" "$stage/sys" "$stage/dev" \
 if [ "$(id -u)" = 0 ]; then
 	mknod -m 600 "$stage/dev/console" c 5 1 || die "mknod /dev/console failed"
 fi
-cp "$busybox" "$stage/bin/busybox"
+cp "$guestbox" "$stage/bin/busybox"
 for applet in $("$busybox" --list); do
 	[ -e "$stage/bin/$applet" ] || ln -s busybox "$stage/bin/$applet"
 done
 for prog in e2e-read e2e-sockets; do
-	${CC:-cc} -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -O2 -static \
+	$gcc -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -O2 -static \
 		-o "$stage/bin/$prog" "$here/$prog.c" || die "$here/$prog.c: build failed"
 done
 cp "$here/guest-init.sh" "$stage/init"
 chmod 755 "$stage/init"
 cp "$here/summarize.awk" "$stage/lib/summarize.awk"
 cp "$ko" "$stage/lib/ptrguard_e2e.ko"
-if [ -x "$top/build/ptrguard-static" ]; then
-	cp "$top/build/ptrguard-static" "$stage/bin/ptrguard"
+if [ -x "$ptrguard_bin" ]; then
+	cp "$ptrguard_bin" "$stage/bin/ptrguard"
 fi
 [ $perl = no ] || add_perl
 printf 'root:x:0:0:root:/:/bin/sh\nuser:x:1000:1000:user:/tmp:/bin/sh\n' >"$stage/etc/passwd"

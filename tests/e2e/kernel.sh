@@ -1,17 +1,20 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
-# Build (or reuse) an x86_64 kernel for the e2e suite and print its build
-# directory (bzImage in arch/x86/boot/, Module.symvers for the test module).
+# Build (or reuse) a kernel for the e2e suite and print its build directory
+# (the image qemu boots, Module.symvers for the test module).
 #
-# Usage: kernel.sh plain|guard|debug
+# Usage: [E2E_ARCH=x86_64|arm64] kernel.sh plain|guard|debug
 #   plain  the pristine 6.12 tree (scripts/kernel-tree.sh), built with
-#          O=$PTRGUARD_CACHE/build-x86-plain; the tree itself is never written
+#          O=$PTRGUARD_CACHE/build-ARCH-plain; the tree itself is never written
 #   guard  the tree `scripts/kernel-series.sh --apply` prints (pristine plus
-#          the guard series), O=$PTRGUARD_CACHE/build-x86, CONFIG_SEQ_PTR_GUARD=y
+#          the guard series), O=$PTRGUARD_CACHE/build-ARCH, CONFIG_SEQ_PTR_GUARD=y
 #   debug  guard plus lockdep and KASAN (tests/e2e/kernel-debug.config),
-#          O=$PTRGUARD_CACHE/build-x86-debug; for make e2e-full
+#          O=$PTRGUARD_CACHE/build-ARCH-debug; for make e2e-full
+# ARCH is x86 (bzImage) or arm64 (Image, cross-built with Debian's
+# gcc-aarch64-linux-gnu); tests/e2e/arch.sh has what differs.
 #
-# The config is tinyconfig plus tests/e2e/kernel.config.  A build is reused
+# The config is tinyconfig plus tests/e2e/kernel.config plus the arch's
+# kernel-ARCH.config.  A build is reused
 # when the key (tree identity, fragment, this script) matches the one stored
 # beside it; otherwise make runs again, incrementally.  Exit 2 on any error,
 # with one line naming what failed and where the log is.
@@ -20,6 +23,8 @@ set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../.." && pwd)
 cache=${PTRGUARD_CACHE:-$HOME/.cache/ptrguard}
+e2e_here=$here e2e_top=$top
+. "$here/arch.sh"
 jobs=${J:-2}
 [ "$jobs" -le 2 ] 2>/dev/null || jobs=2
 
@@ -32,7 +37,7 @@ flavour=${1:-}
 case $flavour in
 plain)
 	tree=$("$top/scripts/kernel-tree.sh") || die "no pristine tree"
-	out=$cache/build-x86-plain
+	out=$cache/build-$ksuffix-plain
 	# The pristine tree never changes after unpacking: its marker names it.
 	id="pristine $tree $(stat -c %Y "$tree/.ptrguard-unpacked")"
 	extra=
@@ -42,12 +47,12 @@ guard|debug)
 	tree=$("$top/scripts/kernel-series.sh" --apply | tail -n 1) ||
 		die "scripts/kernel-series.sh --apply failed"
 	[ -d "$tree/.git" ] || die "$tree: not a git tree (from kernel-series.sh --apply)"
-	out=$cache/build-x86
+	out=$cache/build-$ksuffix
 	# HEAD names the series; uncommitted edits are hashed in too.
 	id="guard $tree $(git -C "$tree" rev-parse HEAD) $(git -C "$tree" diff HEAD | sha256sum)"
 	extra="CONFIG_SEQ_PTR_GUARD=y"
 	if [ "$flavour" = debug ]; then
-		out=$cache/build-x86-debug
+		out=$cache/build-$ksuffix-debug
 		extra="$extra
 $(cat "$here/kernel-debug.config")"
 	fi
@@ -59,25 +64,29 @@ $(cat "$here/kernel-debug.config")"
 esac
 
 [ -f "$tree/Makefile" ] || die "$tree: no kernel tree"
-key=$( { echo "$id"; cat "$here/kernel.config" "$0"; echo "$extra"; } | sha256sum | cut -d' ' -f1)
-if [ -f "$out/arch/x86/boot/bzImage" ] && [ -f "$out/Module.symvers" ] &&
+key=$( { echo "$id"; cat "$here/kernel.config" "$kfrag" "$here/arch.sh" "$0"; echo "$extra"; } | sha256sum | cut -d' ' -f1)
+if [ -f "$out/$kimage" ] && [ -f "$out/Module.symvers" ] &&
    [ "$(cat "$out/.ptrguard-e2e-key" 2>/dev/null)" = "$key" ]; then
 	echo "$out"
 	exit 0
 fi
 
-mkdir -p "$out" "$top/build/e2e"
-log=$top/build/e2e/kernel-$flavour.log
-echo "e2e kernel: building $flavour kernel from $tree in $out (log: $log)" >&2
+[ -z "$kcross" ] || command -v "${kcross}gcc" >/dev/null 2>&1 || "$top/scripts/setup.sh" >&2
+[ -z "$kcross" ] || command -v "${kcross}gcc" >/dev/null 2>&1 ||
+	die "${kcross}gcc: not found (package gcc-aarch64-linux-gnu)"
+mkdir -p "$out" "$e2e_out"
+log=$e2e_out/kernel-$flavour.log
+kmake="make -C $tree O=$out ARCH=$karch${kcross:+ CROSS_COMPILE=$kcross}"
+echo "e2e kernel: building $e2e_arch $flavour kernel from $tree in $out (log: $log)" >&2
 rm -f "$out/.ptrguard-e2e-key"
 start=$(date +%s)
 {
 	frag=$out/ptrguard-e2e.config
-	cat "$here/kernel.config" >"$frag"
+	cat "$here/kernel.config" "$kfrag" >"$frag"
 	[ -z "$extra" ] || echo "$extra" >>"$frag"
-	make -C "$tree" O="$out" ARCH=x86_64 tinyconfig &&
+	$kmake tinyconfig &&
 	"$tree/scripts/kconfig/merge_config.sh" -m -O "$out" "$out/.config" "$frag" &&
-	make -C "$tree" O="$out" ARCH=x86_64 olddefconfig
+	$kmake olddefconfig
 } >"$log" 2>&1 || die "configuring failed (log: $log)"
 
 # Every fragment line must have survived olddefconfig.
@@ -96,10 +105,10 @@ while IFS= read -r line; do
 done <"$out/ptrguard-e2e.config"
 [ -z "$missing" ] || die "options not taken by Kconfig:$missing (see $out/.config)"
 
-make -C "$tree" O="$out" ARCH=x86_64 -j"$jobs" >>"$log" 2>&1 ||
+$kmake -j"$jobs" >>"$log" 2>&1 ||
 	die "build failed (log: $log)"
-[ -f "$out/arch/x86/boot/bzImage" ] || die "no bzImage after the build (log: $log)"
+[ -f "$out/$kimage" ] || die "no $kimage after the build (log: $log)"
 echo "$key" >"$out/.ptrguard-e2e-key"
-echo "e2e kernel: $flavour built in $(( $(date +%s) - start )) s" >&2
+echo "e2e kernel: $e2e_arch $flavour built in $(( $(date +%s) - start )) s" >&2
 echo "$(( $(date +%s) - start ))" >"$out/.ptrguard-e2e-build-seconds"
 echo "$out"
