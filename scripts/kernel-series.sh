@@ -81,12 +81,11 @@ git_id() {
 # hence add -f.
 make_base() {
 	rm -rf "$1.tmp"
-	# The tree's contents, not the path: when the cache's linux-6.12 is a
-	# symlink to another cache's tree, `cp -a` of the path copies the
-	# link, and git init and `git am` would then write that pristine tree.
-	mkdir "$1.tmp"
-	cp -a "$pristine/." "$1.tmp/"
-	[ ! -L "$1.tmp" ] && [ -f "$1.tmp/Makefile" ] || die "$1.tmp: copy of $pristine failed"
+	mkdir "$1.tmp" || die "$1.tmp: cannot create"
+	# "$pristine/." copies the tree's contents even when $pristine is a
+	# symbolic link: copying the link would make this repo the pristine
+	# tree itself, and the series would be applied to it.
+	cp -a "$pristine/." "$1.tmp"
 	rm -f "$1.tmp/.ptrguard-unpacked"
 	(
 		cd "$1.tmp"
