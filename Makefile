@@ -8,7 +8,8 @@
 #   make fuzz       the libFuzzer targets of tests/fuzz in build/fuzz/ (clang)
 #   make kernel-series   the runtime guard as a git format-patch series
 #   make e2e        boot the guarded kernel under qemu and check /proc
-#   make e2e-full   the same, plus a lockdep + KASAN kernel (slow build)
+#   make e2e-full   the same, plus a lockdep + KASAN kernel (slow build),
+#                   then the suite again on an arm64 guest (cross-built)
 #   make gate PATCH=FILE  gate a patch against KSRC
 #   make install PREFIX=DIR
 #

@@ -264,7 +264,7 @@ BEGIN {
 inscan != "" {
 	# a finding is a JSON object {"file": "PATH", ...}, one per line
 	if (match($0, /"file": "\/proc\/ptrguard_e2e\/[a-zA-Z_]+"/))
-		scanned[inscan, substr($0, RSTART + 9, RLENGTH - 10)] = 1
+		scanned[inscan, substr($0, RSTART + 9, RLENGTH - 10)]++
 	# the module's ELF note: binary, the desc (e2e_obj's address) at 24
 	if (index($0, "{\"file\": \"/sys/module/ptrguard_e2e/notes/.note.PtrGuard\", "))
 		note_found[inscan] = note_found[inscan] $0 "\n"
@@ -398,13 +398,19 @@ END {
 			else
 				pass(boot " scan as root reports nothing in " f)
 		}
-		split("px pV lx pS_nosym px_long p pK", found, " ")
+		# Each leaking file once (its record 4, or record 1,500 of
+		# px_long; put_dec in decimal), heavy 2,000 times (its %p and %pK
+		# in each of 1,000 records): every planted leak, no more.
+		split("px pV lx pS_nosym px_long p pK put_dec heavy", found, " ")
 		for (i in found) {
 			f = "/proc/ptrguard_e2e/" found[i]
-			if (("root", f) in scanned)
-				pass(boot " scan as root finds " f)
-			else
+			n = found[i] == "heavy" ? 2000 : 1
+			if (!(("root", f) in scanned))
 				fail(boot " scan as root finds " f, "not in the scan output")
+			else if (scanned["root", f] != n)
+				fail(boot " scan as root finds " f, scanned["root", f] " findings, want " n)
+			else
+				pass(boot " scan as root finds " f " (" n " finding" (n > 1 ? "s" : "") ")")
 			if (guard) {
 				if (("user", f) in scanned)
 					fail(boot " unprivileged scan in mode 2 finds nothing in " f, "reported")
