@@ -7,9 +7,12 @@
  * Text: a token is a maximal run of word bytes [0-9A-Za-z_] (the \b of
  * leaking_addresses.pl).  Candidates are 16 hex digits with or without a
  * 0x/0X prefix (a shorter hex number cannot reach the kernel half), 20
- * decimal digits (a u64 printed with %lu), and '-' followed by 10 to 15
- * digits after a non-word byte (an address printed with %ld, at most
- * 2^47 below zero and at least 2^32: smaller negatives are ordinary ints).
+ * decimal digits (a u64 printed with %lu), and '-' followed by 10 to 17
+ * digits after a non-word byte (an address printed with %ld: at least
+ * 2^32, smaller negatives are ordinary ints; at most 2^56 below zero, the
+ * lowest kernel half, x86_64 5-level; arm64's VA_BITS 52 linear map goes
+ * down to -2^52, 16 digits; the address model drops what lies below the
+ * layout's own kernel half).
  *
  * Binary: every 8 bytes at a 4-aligned offset (ELF notes and most kernel
  * structures are at least 4-aligned), little-endian.
@@ -118,16 +121,21 @@ static void token_end(struct matcher *mt, unsigned int c)
 	mt->intok = false;
 	if (n > sizeof(mt->tok))
 		return;
-	if (n == 16)
-		ok = parse_hex(t, 16, &h.value);
-	else if (n == 18 && t[0] == '0' && (t[1] | 0x20) == 'x')
-		ok = parse_hex(t + 2, 16, &h.value);
-	else if (n == 20 && !mt->tokneg)
-		ok = parse_dec(t, 20, &h.value);
-	else if (n >= 10 && n <= 15 && mt->tokneg &&
-		 parse_dec(t, n, &h.value) && h.value >= (1ULL << 32)) {
+	/*
+	 * A signed decimal first: at 16 digits it is also a hex candidate,
+	 * but a hex value of decimal digits only (0x1000... to 0x9999...) is
+	 * below every kernel half, so nothing is lost.
+	 */
+	if (n >= 10 && n <= 17 && mt->tokneg &&
+	    parse_dec(t, n, &h.value) && h.value >= (1ULL << 32)) {
 		h.value = -h.value;
 		ok = neg = true;
+	} else if (n == 16) {
+		ok = parse_hex(t, 16, &h.value);
+	} else if (n == 18 && t[0] == '0' && (t[1] | 0x20) == 'x') {
+		ok = parse_hex(t + 2, 16, &h.value);
+	} else if (n == 20 && !mt->tokneg) {
+		ok = parse_dec(t, 20, &h.value);
 	}
 	if (ok) {
 		/* A negative value starts at its '-'. */
