@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
+# shellcheck shell=sh disable=SC2034,SC2154 # sourced: sets variables its callers use; they set e2e_here, e2e_top
 # Sourced by the e2e scripts: what differs between the guest architectures.
 #
 # E2E_ARCH=x86_64 (the default) or arm64.  Sets:
@@ -25,8 +26,8 @@ x86_64)
 	gcc=${CC:-cc}
 	kimage=arch/x86/boot/bzImage
 	ksuffix=x86
-	qemu=qemu-system-x86_64
-	qemu_pkg=qemu-system-x86
+	qemu="qemu-system-x86_64"
+	qemu_pkg="qemu-system-x86"
 	qemu_machine="-cpu max"
 	console=ttyS0
 	karg="tsc=unstable"
@@ -39,8 +40,8 @@ arm64)
 	gcc=aarch64-linux-gnu-gcc
 	kimage=arch/arm64/boot/Image
 	ksuffix=arm64
-	qemu=qemu-system-aarch64
-	qemu_pkg=qemu-system-arm
+	qemu="qemu-system-aarch64"
+	qemu_pkg="qemu-system-arm"
 	# TCG: pointer authentication with QEMU's own cheap algorithm (the
 	# architected QARMA5 costs several times the boot time).
 	qemu_machine="-M virt -cpu max,pauth-impdef=on"

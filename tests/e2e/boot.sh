@@ -19,6 +19,7 @@
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 e2e_here=$here e2e_top=$(cd "$here/../.." && pwd)
+# shellcheck source-path=SCRIPTDIR source=arch.sh
 . "$here/arch.sh"
 
 die() {

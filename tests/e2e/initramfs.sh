@@ -41,6 +41,7 @@ fi
 out=$1
 ko=$2
 e2e_here=$here e2e_top=$top
+# shellcheck source-path=SCRIPTDIR source=arch.sh
 . "$here/arch.sh"
 busybox=$(command -v busybox) || die "busybox: not found (package busybox-static)"
 file -L "$busybox" 2>/dev/null | grep -q 'statically linked' ||

@@ -24,6 +24,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../.." && pwd)
 cache=${PTRGUARD_CACHE:-$HOME/.cache/ptrguard}
 e2e_here=$here e2e_top=$top
+# shellcheck source-path=SCRIPTDIR source=arch.sh
 . "$here/arch.sh"
 jobs=${J:-2}
 [ "$jobs" -le 2 ] 2>/dev/null || jobs=2
