@@ -47,7 +47,7 @@ bisect() {
 	fi
 	frag=$1/ptrguard-bisect.config
 	{
-		cat "$top/tests/e2e/kernel.config"
+		cat "$top/tests/e2e/kernel.config" "$top/tests/e2e/kernel-x86_64.config"
 		printf 'CONFIG_SEQ_PTR_GUARD=y\nCONFIG_KUNIT=y\nCONFIG_SEQ_PTR_GUARD_KUNIT_TEST=y\n'
 	} >"$frag"
 	for c in $(git -C "$tree" rev-list --reverse ptrguard-base..HEAD); do
