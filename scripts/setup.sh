@@ -12,6 +12,7 @@ pkgs="
 coccinelle
 sparse
 linux-source-6.12
+linux-source-6.1
 gcc
 clang
 make
@@ -24,6 +25,7 @@ cpio
 kmod
 python3
 perl
+python3-ply
 qemu-system-x86
 busybox-static
 xz-utils
