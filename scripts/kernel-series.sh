@@ -112,10 +112,10 @@ git_id() {
 # hence add -f.
 make_base() {
 	rm -rf "$1.tmp"
-	# "/.": copy the tree's contents even when $pristine is a symlink
-	# (cp -a would copy the link, and the steps below would write
-	# through it into the pristine tree)
-	mkdir "$1.tmp"
+	mkdir "$1.tmp" || die "$1.tmp: cannot create"
+	# "$pristine/." copies the tree's contents even when $pristine is a
+	# symbolic link: copying the link would make this repo the pristine
+	# tree itself, and the series would be applied to it.
 	cp -a "$pristine/." "$1.tmp"
 	rm -f "$1.tmp/.ptrguard-unpacked"
 	(
