@@ -123,6 +123,10 @@ make_base() {
 		git init -q
 		git config user.name "$ident_name"
 		git config user.email "$ident_email"
+		# No automatic gc: the first commit leaves ~80,000 loose objects,
+		# and the repack it starts runs for many minutes on 2 cores and
+		# holds the lock below (it inherits fd 9).
+		git config gc.auto 0
 		git add -A -f
 		GIT_AUTHOR_DATE="$date0" GIT_COMMITTER_DATE="$date0" \
 			git commit -q -m "Linux $kver (Debian linux-source-$kver, pristine)"
