@@ -9,12 +9,16 @@
 #   make kernel-series   the runtime guard as a git format-patch series
 #   make e2e        boot the guarded kernel under qemu and check /proc
 #   make e2e-full   the same, plus a lockdep + KASAN kernel (slow build),
-#                   then the suite again on an arm64 guest (cross-built)
+#                   the guard-off build, all of it on 6.1 too, then the
+#                   6.12 suite again on an arm64 guest (cross-built)
 #   make gate PATCH=FILE  gate a patch against KSRC
 #   make install PREFIX=DIR
 #
 # Variables: KSRC=DIR (kernel tree), J=N (jobs), V=1 (verbose),
-# PTRGUARD_CACHE=DIR (kernel trees and builds; default ~/.cache/ptrguard).
+# PTRGUARD_CACHE=DIR (kernel trees and builds; default ~/.cache/ptrguard),
+# KVER=6.12|6.1 (the kernel for kernel-tree, kernel-series, e2e, e2e-full
+# and the kunit suite; kernel-tree and kernel-series default to 6.12, the
+# suites to every version they cover).
 
 CC      ?= cc
 CFLAGS  ?= -O2 -g
@@ -26,6 +30,9 @@ J       ?= $(shell nproc 2>/dev/null || echo 2)
 V       ?= 0
 export PTRGUARD_CACHE ?= $(HOME)/.cache/ptrguard
 export J V
+ifdef KVER
+export KVER
+endif
 
 SRCS    := $(filter-out scripts/mkrule.c,$(sort $(wildcard scripts/*.c)))
 # One object per source, with its header dependencies (-MMD -MP): touching
@@ -139,7 +146,7 @@ e2e: setup build/ptrguard
 	@tests/e2e/run
 
 e2e-full: setup build/ptrguard
-	@E2E_FULL=1 tests/e2e/run
+	@E2E_FULL=1 E2E_KVERS="6.12 6.1" tests/e2e/run
 
 gate: setup build/ptrguard rules
 	@[ -n "$(PATCH)" ] || { echo "make gate: PATCH=FILE is required" >&2; exit 2; }

@@ -22,15 +22,21 @@
 #               its build dir with CONFIG_SEQ_PTR_GUARD=n: kbuild rebuilds
 #               only what the option touches); the figures for the cover
 #               letter, in build/test-logs/check-kernel/bloat.txt
-# Build dirs: $PTRGUARD_CACHE/build-check-CONFIG.  Prints PASS:/FAIL: per
-# configuration with its build time; exits non-zero if any failed.
+# Build dirs: $PTRGUARD_CACHE/build-check-CONFIG (build-check-CONFIG-6.1
+# for KVER=6.1).  Prints PASS:/FAIL: per configuration with its build
+# time; exits non-zero if any failed.
 set -u
 
 top=$(cd "$(dirname "$0")/.." && pwd)
 cache=${PTRGUARD_CACHE:-$HOME/.cache/ptrguard}
 jobs=${J:-2}
+case ${KVER:-6.12} in
+6.12) sfx= ;;
+6.1) sfx=-$KVER ;;
+*) echo "check-kernel: KVER=$KVER: not supported (6.12, 6.1)" >&2; exit 2 ;;
+esac
 tree=$("$top/scripts/kernel-series.sh" --apply | tail -n 1) || exit 2
-logs=$top/build/test-logs/check-kernel
+logs=$top/build/test-logs/check-kernel$sfx
 mkdir -p "$logs"
 failed=0
 
@@ -39,7 +45,7 @@ failed=0
 SERIES_OBJS="lib/vsprintf.o lib/seq_buf.o fs/seq_file.o lib/seq_ptr_guard.o lib/seq_ptr_guard_kunit.o"
 
 bisect() {
-	wt=$cache/guard-bisect
+	wt=$cache/guard-bisect$sfx
 	if [ ! -e "$wt/.git" ]; then
 		rm -rf "$wt"
 		git -C "$tree" worktree prune
@@ -82,7 +88,7 @@ bloat() {
 
 build() {
 	name=$1
-	out=$cache/build-check-$name
+	out=$cache/build-check-$name$sfx
 	mkdir -p "$out"
 	start=$(date +%s)
 	case $name in
@@ -93,8 +99,8 @@ build() {
 	allno-on)
 		# Seeded from allno-off when there is one: only what the
 		# guard's options touch is rebuilt then.
-		if [ -f "$cache/build-check-allno-off/vmlinux" ] && [ ! -f "$out/vmlinux" ]; then
-			rm -rf "$out" && cp -a "$cache/build-check-allno-off" "$out"
+		if [ -f "$cache/build-check-allno-off$sfx/vmlinux" ] && [ ! -f "$out/vmlinux" ]; then
+			rm -rf "$out" && cp -a "$cache/build-check-allno-off$sfx" "$out"
 		fi &&
 		make -C "$tree" -s O="$out" ARCH=x86_64 allnoconfig &&
 		"$tree/scripts/config" --file "$out/.config" \

@@ -9,6 +9,11 @@
 #                              pristine tree in git, with the series applied
 #                              by `git am`; print its path
 #
+# KVER selects the kernel the series is for: 6.12 (the default) or 6.1,
+# Debian's linux-source-$KVER (scripts/kernel-tree.sh).  For 6.12 the
+# series goes to build/series and the tree is linux-guard; for another
+# version to build/series-$KVER and linux-guard-$KVER.
+#
 # The series is described by kernel-series/series (the patches, in order)
 # and one kernel-series/NN-name.patch-spec per patch: the repo files it
 # carries, a "---" line, then its commit message.  A file ending in .diff
@@ -18,9 +23,20 @@
 # the repo, made by `make rules` first) at DEST in the tree; any other file
 # is copied into the tree at its repo path.
 # kernel-series/cover.txt is the cover letter: subject line, blank, body.
-# See docs/runtime-guard.md.
 #
-# linux-guard is rebuilt only when the series changes (a hash of the
+# One source, several kernels: the files above are written for 6.12.
+# kernel-series/$KVER/ holds only what differs on another version, under
+# the same names, so each series is clean code for its own tree (no
+# LINUX_VERSION_CODE tests):
+#   $KVER/F        replaces spec entry F (a hunk written for that tree, or
+#                  a new file's text)
+#   $KVER/F.diff   for an entry F that is a whole file (ours, e.g.
+#                  lib/seq_ptr_guard.c): a hunk applied to F right after it
+#                  is added, in the same patch
+# An override that matches no entry of the series is an error, so one
+# left behind by a renamed file is noticed.  See docs/runtime-guard.md.
+#
+# The guard tree is rebuilt only when the series changes (a hash of the
 # patches is kept in its .git).  Rebuilding resets it to the pristine commit
 # and applies the series again, which rewrites only the files the series
 # touches, so an out-of-tree build of it stays incremental.
@@ -28,9 +44,24 @@ set -eu
 
 top=$(cd "$(dirname "$0")/.." && pwd)
 cache=${PTRGUARD_CACHE:-$HOME/.cache/ptrguard}
-series_dir=${SERIES_DIR:-$top/build/series}
 meta=$top/kernel-series
-guard=$cache/linux-guard
+kver=${KVER:-6.12}
+case $kver in
+6.12)
+	series_dir=${SERIES_DIR:-$top/build/series}
+	guard=$cache/linux-guard
+	;;
+6.1)
+	series_dir=${SERIES_DIR:-$top/build/series-$kver}
+	guard=$cache/linux-guard-$kver
+	;;
+*)
+	echo "kernel-series: KVER=$kver: not supported (6.12, 6.1)" >&2
+	exit 2
+	;;
+esac
+# the overrides for this version (none for 6.12, the base)
+over=$meta/$kver
 # Fixed dates keep the series byte-identical from run to run.
 date0="2026-01-01 00:00:00 +0000"
 
@@ -69,7 +100,7 @@ esac
 
 [ -f "$meta/series" ] || die "$meta/series: not found"
 [ -f "$meta/cover.txt" ] || die "$meta/cover.txt: not found"
-pristine=$("$top/scripts/kernel-tree.sh") || die "no pristine kernel tree"
+pristine=$(KVER=$kver "$top/scripts/kernel-tree.sh") || die "no pristine $kver kernel tree"
 
 git_id() {
 	git -c user.name="$ident_name" -c user.email="$ident_email" \
@@ -92,9 +123,13 @@ make_base() {
 		git init -q
 		git config user.name "$ident_name"
 		git config user.email "$ident_email"
+		# No automatic gc: the first commit leaves ~80,000 loose objects,
+		# and the repack it starts runs for many minutes on 2 cores and
+		# holds the lock below (it inherits fd 9).
+		git config gc.auto 0
 		git add -A -f
 		GIT_AUTHOR_DATE="$date0" GIT_COMMITTER_DATE="$date0" \
-			git commit -q -m "Linux 6.12 (Debian linux-source-6.12, pristine)"
+			git commit -q -m "Linux $kver (Debian linux-source-$kver, pristine)"
 		git tag ptrguard-base
 	) || die "$1: cannot make a git repo of $pristine"
 	mv "$1.tmp" "$1"
@@ -106,8 +141,8 @@ make_base() {
 # linux-guard's work tree is neither read nor touched here.
 # One run at a time: the e2e and KUnit suites may both ask for the tree.
 mkdir -p "$cache"
-exec 9>"$cache/linux-guard.lock"
-flock 9 || die "$cache/linux-guard.lock: cannot lock"
+exec 9>"$guard.lock"
+flock 9 || die "$guard.lock: cannot lock"
 [ -d "$guard/.git" ] || { echo "kernel-series: making $guard (once)" >&2; make_base "$guard"; }
 git -C "$guard" rev-parse -q --verify ptrguard-base >/dev/null ||
 	die "$guard: no ptrguard-base tag; remove it and run again"
@@ -141,17 +176,27 @@ for name in $(grep -v '^[[:space:]]*#' "$meta/series"); do
 			[ -f "$src" ] || src=$meta/$f
 			;;
 		esac
+		if [ -f "$over/$f" ]; then
+			src=$over/$f
+			echo "$f" >>"$work/used"
+		fi
 		[ -f "$src" ] || die "$spec: $f: not found"
 		case $f in
 		*.diff)
 			with_ident "$src" >"$work/hunk.diff" &&
 			git -C "$guard" apply --cached --whitespace=error-all "$work/hunk.diff" ||
-				die "$f: does not apply (patch $name)"
+				die "${src#"$top"/}: does not apply to $kver (patch $name)"
 			;;
 		*)
 			blob=$(git -C "$guard" hash-object -w "$src") &&
 			git -C "$guard" update-index --add --cacheinfo "100644,$blob,$f" ||
 				die "$f: cannot add (patch $name)"
+			if [ -f "$over/$f.diff" ]; then
+				echo "$f.diff" >>"$work/used"
+				with_ident "$over/$f.diff" >"$work/hunk.diff" &&
+				git -C "$guard" apply --cached --whitespace=error-all "$work/hunk.diff" ||
+					die "kernel-series/$kver/$f.diff: does not apply (patch $name)"
+			fi
 			;;
 		esac
 	done
@@ -161,6 +206,12 @@ for name in $(grep -v '^[[:space:]]*#' "$meta/series"); do
 		die "$name: commit failed"
 done
 [ "$n" -gt 0 ] || die "$meta/series: no patches"
+if [ -d "$over" ]; then
+	(cd "$over" && find . -type f | sed 's|^\./||') | sort >"$work/overrides"
+	sort -u "$work/used" 2>/dev/null >"$work/used.sorted" || : >"$work/used.sorted"
+	stale=$(comm -23 "$work/overrides" "$work/used.sorted" | head -n 1)
+	[ -z "$stale" ] || die "kernel-series/$kver/$stale: overrides nothing in the series"
+fi
 unset GIT_INDEX_FILE
 
 rm -rf "$series_dir"

@@ -17,6 +17,7 @@ pkgs="
 coccinelle
 sparse
 linux-source-6.12
+linux-source-6.1
 gcc
 clang
 make
@@ -29,6 +30,7 @@ cpio
 kmod
 python3
 perl
+python3-ply
 qemu-system-x86
 busybox-static
 gcc-aarch64-linux-gnu

@@ -3,15 +3,21 @@
 # Build (or reuse) a kernel for the e2e suite and print its build directory
 # (the image qemu boots, Module.symvers for the test module).
 #
-# Usage: [E2E_ARCH=x86_64|arm64] kernel.sh plain|guard|debug
-#   plain  the pristine 6.12 tree (scripts/kernel-tree.sh), built with
+# Usage: [E2E_ARCH=x86_64|arm64] [KVER=6.12|6.1] kernel.sh plain|guard|off|debug
+#   plain  the pristine tree (scripts/kernel-tree.sh), built with
 #          O=$PTRGUARD_CACHE/build-ARCH-plain; the tree itself is never written
 #   guard  the tree `scripts/kernel-series.sh --apply` prints (pristine plus
 #          the guard series), O=$PTRGUARD_CACHE/build-ARCH, CONFIG_SEQ_PTR_GUARD=y
+#   off    the same tree with CONFIG_SEQ_PTR_GUARD unset, O=.../build-ARCH-off,
+#          seeded from the guard build: only what the option touches is
+#          rebuilt, so the hooks are proven to compile and link to nothing
 #   debug  guard plus lockdep and KASAN (tests/e2e/kernel-debug.config),
 #          O=$PTRGUARD_CACHE/build-ARCH-debug; for make e2e-full
 # ARCH is x86 (bzImage) or arm64 (Image, cross-built with Debian's
 # gcc-aarch64-linux-gnu); tests/e2e/arch.sh has what differs.
+#
+# KVER=6.12 (default) or 6.1 picks the kernel (scripts/kernel-tree.sh); the
+# build dirs of 6.1 end in -6.1 (build-x86-6.1, build-x86-off-6.1, ...).
 #
 # The config is tinyconfig plus tests/e2e/kernel.config plus the arch's
 # kernel-ARCH.config.  A build is reused
@@ -34,32 +40,45 @@ die() {
 	exit 2
 }
 
+kver=${KVER:-6.12}
+case $kver in
+6.12) sfx= ;;
+6.1) sfx=-$kver ;;
+*) die "KVER=$kver: not supported (6.12, 6.1)" ;;
+esac
+export KVER=$kver
+
 flavour=${1:-}
 case $flavour in
 plain)
 	tree=$("$top/scripts/kernel-tree.sh") || die "no pristine tree"
-	out=$cache/build-$ksuffix-plain
+	out=$cache/build-$ksuffix-plain$sfx
 	# The pristine tree never changes after unpacking: its marker names it.
 	id="pristine $tree $(stat -c %Y "$tree/.ptrguard-unpacked")"
 	extra=
 	;;
-guard|debug)
+guard|off|debug)
 	[ -x "$top/scripts/kernel-series.sh" ] || die "scripts/kernel-series.sh: missing (no guard series)"
 	tree=$("$top/scripts/kernel-series.sh" --apply | tail -n 1) ||
 		die "scripts/kernel-series.sh --apply failed"
 	[ -d "$tree/.git" ] || die "$tree: not a git tree (from kernel-series.sh --apply)"
-	out=$cache/build-$ksuffix
+	out=$cache/build-$ksuffix$sfx
 	# HEAD names the series; uncommitted edits are hashed in too.
 	id="guard $tree $(git -C "$tree" rev-parse HEAD) $(git -C "$tree" diff HEAD | sha256sum)"
 	extra="CONFIG_SEQ_PTR_GUARD=y"
+	if [ "$flavour" = off ]; then
+		extra="# CONFIG_SEQ_PTR_GUARD is not set"
+		guard_out=$out
+		out=$cache/build-$ksuffix-off$sfx
+	fi
 	if [ "$flavour" = debug ]; then
-		out=$cache/build-$ksuffix-debug
+		out=$cache/build-$ksuffix-debug$sfx
 		extra="$extra
 $(cat "$here/kernel-debug.config")"
 	fi
 	;;
 *)
-	echo "usage: kernel.sh plain|guard|debug" >&2
+	echo "usage: kernel.sh plain|guard|off|debug" >&2
 	exit 2
 	;;
 esac
@@ -75,8 +94,13 @@ fi
 [ -z "$kcross" ] || command -v "${kcross}gcc" >/dev/null 2>&1 || "$top/scripts/setup.sh" >&2
 [ -z "$kcross" ] || command -v "${kcross}gcc" >/dev/null 2>&1 ||
 	die "${kcross}gcc: not found (package gcc-aarch64-linux-gnu)"
+# The guard-off build starts from a copy of the guard build (never built
+# from cold: the options it changes are few).
+if [ "$flavour" = off ] && [ ! -f "$out/vmlinux" ] && [ -f "$guard_out/vmlinux" ]; then
+	rm -rf "$out" && cp -a "$guard_out" "$out" || die "$out: cannot seed from $guard_out"
+fi
 mkdir -p "$out" "$e2e_out"
-log=$e2e_out/kernel-$flavour.log
+log=$e2e_out/kernel-$flavour$sfx.log
 kmake="make -C $tree O=$out ARCH=$karch${kcross:+ CROSS_COMPILE=$kcross}"
 echo "e2e kernel: building $e2e_arch $flavour kernel from $tree in $out (log: $log)" >&2
 rm -f "$out/.ptrguard-e2e-key"
