@@ -18,8 +18,8 @@
 #               of the files the series touches (those that exist at that
 #               commit) built with -Werror
 #   bloat       scripts/bloat-o-meter between the e2e kernel without and
-#               with the guard (tests/e2e/kernel.sh guard, and a copy of
-#               its build dir with CONFIG_SEQ_PTR_GUARD=n: kbuild rebuilds
+#               with the guard (tests/e2e/kernel.sh off and guard: the off
+#               build is seeded from the guard build, so kbuild rebuilds
 #               only what the option touches); the figures for the cover
 #               letter, in build/test-logs/check-kernel/bloat.txt
 # Build dirs: $PTRGUARD_CACHE/build-check-CONFIG (build-check-CONFIG-6.1
@@ -74,15 +74,9 @@ bisect() {
 }
 
 bloat() {
-	on=$("$top/tests/e2e/kernel.sh" guard) || return 1
-	if [ ! -f "$1/vmlinux" ]; then
-		rm -rf "$1" && cp -a "$on" "$1" || return 1
-	fi
-	"$tree/scripts/config" --file "$1/.config" -d SEQ_PTR_GUARD &&
-	make -C "$tree" -s O="$1" ARCH=x86_64 olddefconfig &&
-	! grep -q '^CONFIG_SEQ_PTR_GUARD=y' "$1/.config" &&
-	make -C "$tree" -s O="$1" ARCH=x86_64 -j"$jobs" vmlinux &&
-	(cd "$tree" && ./scripts/bloat-o-meter "$1/vmlinux" "$on/vmlinux") >"$logs/bloat.txt" &&
+	on=$("$top/tests/e2e/kernel.sh" guard) &&
+	off=$("$top/tests/e2e/kernel.sh" off) &&
+	(cd "$tree" && ./scripts/bloat-o-meter "$off/vmlinux" "$on/vmlinux") >"$logs/bloat.txt" &&
 	cat "$logs/bloat.txt"
 }
 
