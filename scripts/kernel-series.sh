@@ -81,7 +81,9 @@ git_id() {
 # hence add -f.
 make_base() {
 	rm -rf "$1.tmp"
-	cp -a "$pristine" "$1.tmp"
+	# Copy the contents: cp -a of a symlinked tree would copy the link,
+	# and the steps below would then write into the pristine tree.
+	mkdir "$1.tmp" && cp -a "$pristine/." "$1.tmp/" || die "$1.tmp: cannot copy $pristine"
 	rm -f "$1.tmp/.ptrguard-unpacked"
 	(
 		cd "$1.tmp"
