@@ -8,7 +8,8 @@
 #   make fuzz       the libFuzzer targets of tests/fuzz in build/fuzz/ (clang)
 #   make kernel-series   the runtime guard as a git format-patch series
 #   make e2e        boot the guarded kernel under qemu and check /proc
-#   make e2e-full   the same, plus a lockdep + KASAN kernel (slow build)
+#   make e2e-full   the same, plus the pristine kernel and a lockdep + KASAN
+#                   kernel (slow builds)
 #   make gate PATCH=FILE  gate a patch against KSRC
 #   make install PREFIX=DIR
 #
@@ -126,7 +127,7 @@ e2e: setup build/ptrguard
 	@tests/e2e/run
 
 e2e-full: setup build/ptrguard
-	@E2E_FULL=1 tests/e2e/run
+	@E2E_FULL=1 E2E_PLAIN=1 tests/e2e/run
 
 gate: setup build/ptrguard rules
 	@[ -n "$(PATCH)" ] || { echo "make gate: PATCH=FILE is required" >&2; exit 2; }

@@ -7,8 +7,10 @@
 # Contents: busybox-static with one symlink per applet, /init
 # (tests/e2e/guest-init.sh), the awk record summarizer, the static helpers
 # e2e-read and e2e-sockets (built here from tests/e2e/*.c), the test module,
-# and build/ptrguard-static as /bin/ptrguard when that exists (the live
-# scanner hook).  Exit 2 on any error, naming the missing input.
+# build/ptrguard-static as /bin/ptrguard when that exists (the live
+# scanner hook), and build/e2e/seq_ptr_guard, the series' kselftest that
+# tests/e2e/run builds, as /bin/seq_ptr_guard when that exists.  Exit 2 on
+# any error, naming the missing input.
 #
 # --perl (bench/scan-vm.sh only; the test initramfs stays small): also the
 # host's perl and the kernel's scripts/leaking_addresses.pl from the
@@ -111,6 +113,9 @@ cp "$here/summarize.awk" "$stage/lib/summarize.awk"
 cp "$ko" "$stage/lib/ptrguard_e2e.ko"
 if [ -x "$top/build/ptrguard-static" ]; then
 	cp "$top/build/ptrguard-static" "$stage/bin/ptrguard"
+fi
+if [ -x "$top/build/e2e/seq_ptr_guard" ]; then
+	cp "$top/build/e2e/seq_ptr_guard" "$stage/bin/seq_ptr_guard"
 fi
 [ $perl = no ] || add_perl
 printf 'root:x:0:0:root:/:/bin/sh\nuser:x:1000:1000:user:/tmp:/bin/sh\n' >"$stage/etc/passwd"
