@@ -81,9 +81,11 @@ git_id() {
 # hence add -f.
 make_base() {
 	rm -rf "$1.tmp"
-	# Copy the contents: cp -a of a symlinked tree would copy the link,
-	# and the steps below would then write into the pristine tree.
-	mkdir "$1.tmp" && cp -a "$pristine/." "$1.tmp/" || die "$1.tmp: cannot copy $pristine"
+	mkdir "$1.tmp" || die "$1.tmp: cannot create"
+	# "$pristine/." copies the tree's contents even when $pristine is a
+	# symbolic link: copying the link would make this repo the pristine
+	# tree itself, and the series would be applied to it.
+	cp -a "$pristine/." "$1.tmp"
 	rm -f "$1.tmp/.ptrguard-unpacked"
 	(
 		cd "$1.tmp"
