@@ -26,6 +26,7 @@
 #include <linux/atomic.h>
 #include <linux/capability.h>
 #include <linux/cred.h>
+#include <linux/debugfs.h>
 #include <linux/err.h>
 #include <linux/fs.h>
 #include <linux/hash.h>
@@ -42,12 +43,18 @@
 #include <linux/security.h>
 #include <linux/seq_file.h>
 #include <linux/seq_ptr_guard.h>
+#include <linux/spinlock.h>
 #include <linux/sprintf.h>
 #include <linux/string.h>
 #include <linux/sysctl.h>
 #include <linux/vmalloc.h>
 #include <asm/sections.h>
 #include <kunit/visibility.h>
+
+#define CREATE_TRACE_POINTS
+#include <trace/events/seq_ptr_guard.h>
+
+EXPORT_TRACEPOINT_SYMBOL_GPL(seq_ptr_guard_leak);
 
 /* How deep %pV inside %pV is followed before the output counts as unsafe */
 #define SEQ_PTR_MAX_DEPTH	4
@@ -175,7 +182,7 @@ EXPORT_SYMBOL_IF_KUNIT(seq_ptr_env_init);
 
 /**
  * seq_ptr_conv_kind - kind of one decoded conversion
- * @conv: the conversion, as vprintf_walk() decoded it
+ * @conv: the conversion, as vsnprintf_walk() decoded it
  *
  * Return: the kind from include/linux/seq_ptr_kind.h, the same model the
  * userspace auditor applies to format literals.
@@ -192,15 +199,15 @@ struct seq_ptr_walk {
 	unsigned int depth;
 };
 
-static int seq_ptr_walk_conv(const struct printf_conv *conv, void *data);
+static bool seq_ptr_walk(struct seq_ptr_walk *w, const char *fmt, va_list args);
 
 static void seq_ptr_record(struct seq_ptr_walk *w, const struct printf_conv *conv,
 			   enum seq_ptr_kind kind)
 {
 	w->leak->kind = kind;
 	w->leak->depth = w->depth;
-	strscpy(w->leak->conv, conv->spec,
-		min_t(size_t, conv->len + 1, sizeof(w->leak->conv)));
+	w->leak->conv = conv->spec;
+	w->leak->conv_len = conv->len;
 }
 
 /*
@@ -223,7 +230,7 @@ static bool seq_ptr_walk_va(struct seq_ptr_walk *w, const struct printf_conv *co
 	}
 
 	w->depth++;
-	ret = vprintf_walk(vaf->fmt, *vaf->va, seq_ptr_walk_conv, w);
+	ret = seq_ptr_walk(w, vaf->fmt, *vaf->va);
 	w->depth--;
 
 	return ret;
@@ -261,8 +268,8 @@ static int seq_ptr_walk_conv(const struct printf_conv *conv, void *data)
 	case SEQ_PTR_SYMBOL:
 		/*
 		 * Printed, the text tells, and most print a name: then not
-		 * even the address is looked at.  Not printed yet (from
-		 * vprintf_walk()), only a kallsyms lookup can tell.
+		 * even the address is looked at.  Not in a buffer (a walk of
+		 * the values, seq_ptr_walk()), only a kallsyms lookup can tell.
 		 */
 		if (conv->out)
 			leaks = seq_ptr_symbol_printed_raw(conv) &&
@@ -275,7 +282,10 @@ static int seq_ptr_walk_conv(const struct printf_conv *conv, void *data)
 		/* A nested leak is recorded where it is found. */
 		return seq_ptr_walk_va(w, conv);
 	default:
-		/* SEQ_PTR_PHYS: physical and bus addresses are not KASLR'd */
+		/*
+		 * SEQ_PTR_PHYS: physical and bus addresses are not KASLR'd;
+		 * SEQ_PTR_NONE: an int is too narrow to hold an address.
+		 */
 		leaks = false;
 		break;
 	}
@@ -283,6 +293,34 @@ static int seq_ptr_walk_conv(const struct printf_conv *conv, void *data)
 	if (leaks)
 		seq_ptr_record(w, conv, kind);
 	return leaks;
+}
+
+static int seq_ptr_walk_fn(const struct printf_conv *conv, void *data)
+{
+	return seq_ptr_walk_conv(conv, data) ? -EPERM : 0;
+}
+
+/* Shows seq_ptr_walk_conv() every value; the walk's settings judge them */
+static const struct printf_walker seq_ptr_walk_all = {
+	.fn = seq_ptr_walk_fn,
+	.min_num = 1,
+	.ptr_ext = { [0 ... sizeof(seq_ptr_walk_all.ptr_ext) - 1] = 0xff },
+};
+
+/*
+ * Would vsnprintf(@fmt, @args) print a kernel address?  Walks the values
+ * with vsnprintf_walk() itself, formatting into no buffer, on a copy of
+ * @args.
+ */
+static bool seq_ptr_walk(struct seq_ptr_walk *w, const char *fmt, va_list args)
+{
+	va_list ap;
+	int ret;
+
+	va_copy(ap, args);
+	ret = vsnprintf_walk(NULL, 0, fmt, ap, &seq_ptr_walk_all, w);
+	va_end(ap);
+	return ret < 0;
 }
 
 /**
@@ -299,91 +337,156 @@ bool seq_ptr_guard_find(const struct seq_ptr_env *env, struct seq_ptr_leak *leak
 {
 	struct seq_ptr_walk w = { .env = *env, .leak = leak };
 
-	return vprintf_walk(fmt, args, seq_ptr_walk_conv, &w) > 0;
+	return seq_ptr_walk(&w, fmt, args);
 }
 EXPORT_SYMBOL_IF_KUNIT(seq_ptr_guard_find);
 
 /*
- * The formats already logged, so that each call site (keyed by its format)
- * logs one line.  Slots are claimed with cmpxchg() and never reused: two
- * sites whose formats hash alike must not make each other log again.  When
- * the table is full, further sites are still logged, under the rate limit.
+ * The call sites found printing an address, for the log and for debugfs,
+ * each keyed by its format (for the seq_put_*() writers, the caller's
+ * address).  A site keeps copies of what names it, so that nothing here
+ * points into a module that may be gone.  Slots are claimed with cmpxchg()
+ * and never reused: two sites whose keys hash alike must not share counts.
+ * When the table is full, further sites are still logged, under the rate
+ * limit, and counted in seq_ptr_sites_lost.
  */
-#define SEQ_PTR_SEEN_BITS	8
-static unsigned long seq_ptr_seen[1 << SEQ_PTR_SEEN_BITS];
+#define SEQ_PTR_SITE_BITS	6
+#define SEQ_PTR_SITE_REPORTED	0	/* bit in ->flags: its line is logged */
 
-/*
- * Claim the slot of @fmt.  Returns false if this caller claimed it (or the
- * table is full) and should log, true if the format was logged already.
- */
-static bool seq_ptr_seen_before(const char *fmt)
+struct seq_ptr_site {
+	unsigned long key;		/* 0: a free slot */
+	unsigned long flags;
+	bool ready;			/* the names below are filled in */
+	enum seq_ptr_kind kind;
+	char show[40];			/* "%ps" of the show() function */
+	char fmt[48];			/* the format, cut */
+	char conv[16];			/* the conversion found, cut */
+	char comm[TASK_COMM_LEN];	/* the last reader: seq_ptr_sites_lock */
+	atomic_long_t logged;		/* found and printed (mode 1, privileged) */
+	atomic_long_t refused;
+};
+
+static struct seq_ptr_site seq_ptr_sites[1 << SEQ_PTR_SITE_BITS];
+static atomic_long_t seq_ptr_sites_lost;
+static DEFINE_SPINLOCK(seq_ptr_sites_lock);
+
+static void seq_ptr_site_fill(struct seq_ptr_site *site, const void *show,
+			      const char *fmt, const struct seq_ptr_leak *leak)
 {
-	unsigned long key = (unsigned long)fmt, old;
-	unsigned int h = hash_ptr(fmt, SEQ_PTR_SEEN_BITS);
-	unsigned int i;
-
-	for (i = 0; i < ARRAY_SIZE(seq_ptr_seen); i++) {
-		unsigned long *slot =
-			&seq_ptr_seen[(h + i) & (ARRAY_SIZE(seq_ptr_seen) - 1)];
-
-		old = READ_ONCE(*slot);
-		if (!old)
-			old = cmpxchg(slot, 0UL, key);
-		if (!old)
-			return false;
-		if (old == key)
-			return true;
-	}
-	return false;
+	site->kind = leak->kind;
+	strscpy(site->conv, leak->conv,
+		min_t(size_t, leak->conv_len + 1, sizeof(site->conv)));
+	strscpy(site->fmt, fmt);
+	if (show)
+		snprintf(site->show, sizeof(site->show), "%ps", show);
+	else
+		strscpy(site->show, "seq_buf");
+	/* No symbol: %ps printed the address, which is no name to keep */
+	if (!strncmp(site->show, "0x", 2))
+		strscpy(site->show, "?");
+	/* Pairs with seq_ptr_sites_show(): the names are filled in */
+	smp_store_release(&site->ready, true);
 }
 
-/* Without claiming a slot: has @fmt been logged already? */
-static bool seq_ptr_logged(const char *fmt)
+/* The site of @key, claimed and named if new; NULL if the table is full */
+static struct seq_ptr_site *seq_ptr_site_get(unsigned long key,
+					     const void *show, const char *fmt,
+					     const struct seq_ptr_leak *leak)
 {
-	unsigned long key = (unsigned long)fmt, old;
-	unsigned int h = hash_ptr(fmt, SEQ_PTR_SEEN_BITS);
+	unsigned int h = hash_long(key, SEQ_PTR_SITE_BITS);
 	unsigned int i;
 
-	for (i = 0; i < ARRAY_SIZE(seq_ptr_seen); i++) {
-		old = READ_ONCE(seq_ptr_seen[(h + i) &
-					     (ARRAY_SIZE(seq_ptr_seen) - 1)]);
+	for (i = 0; i < ARRAY_SIZE(seq_ptr_sites); i++) {
+		struct seq_ptr_site *site =
+			&seq_ptr_sites[(h + i) & (ARRAY_SIZE(seq_ptr_sites) - 1)];
+		unsigned long old = READ_ONCE(site->key);
+
+		if (!old) {
+			old = cmpxchg(&site->key, 0UL, key);
+			if (!old) {
+				seq_ptr_site_fill(site, show, fmt, leak);
+				return site;
+			}
+		}
 		if (old == key)
-			return true;
-		if (!old)
-			return false;
+			return site;
 	}
-	return false;
+	return NULL;
 }
 
 /*
- * One line per call site, rate limited.  A site is recorded as logged only
- * once its line passed the rate limit, so a burst cannot silence a site for
- * good.  The value itself is never logged: the log is not a safer place
- * for it.
+ * Count the leak at its site and trace it, every time; log one line per
+ * site, rate limited.  A site is marked logged only once its line passed
+ * the rate limit, so a burst cannot silence a site for good.  The value
+ * itself is never logged or traced: neither is a safer place for it.
  */
-static void seq_ptr_report(const void *show, const char *fmt,
-			   const struct seq_ptr_leak *leak, bool refused)
+static void seq_ptr_report(const void *show, unsigned long key,
+			   const char *fmt, const struct seq_ptr_leak *leak,
+			   bool refused)
 {
 	static DEFINE_RATELIMIT_STATE(rs, 5 * HZ, 10);
+	struct seq_ptr_site *site = seq_ptr_site_get(key, show, fmt, leak);
+	unsigned long flags;
 
-	if (seq_ptr_logged(fmt) || !__ratelimit(&rs))
+	trace_seq_ptr_guard_leak(show, leak, refused);
+	if (site) {
+		atomic_long_inc(refused ? &site->refused : &site->logged);
+		spin_lock_irqsave(&seq_ptr_sites_lock, flags);
+		strscpy(site->comm, current->comm);
+		spin_unlock_irqrestore(&seq_ptr_sites_lock, flags);
+		if (test_bit(SEQ_PTR_SITE_REPORTED, &site->flags))
+			return;
+	} else {
+		atomic_long_inc(&seq_ptr_sites_lost);
+	}
+
+	if (!__ratelimit(&rs))
 		return;
-	if (seq_ptr_seen_before(fmt))
+	if (site && test_and_set_bit(SEQ_PTR_SITE_REPORTED, &site->flags))
 		return;
 
 	if (show)
-		pr_warn("%ps: \"%s\"%s prints a kernel address (%s)%s%s[%d]\n",
-			show, leak->conv, leak->depth ? " in %pV" : "",
+		pr_warn("%ps: \"%.*s\"%s prints a kernel address (%s)%s%s[%d]\n",
+			show, leak->conv_len, leak->conv,
+			leak->depth ? " in %pV" : "",
 			seq_ptr_kind_name(leak->kind),
 			refused ? ", refused to " : ", read by ",
 			current->comm, task_pid_nr(current));
 	else
-		pr_warn("seq_buf: \"%s\"%s prints a kernel address (%s)%s%s[%d]\n",
-			leak->conv, leak->depth ? " in %pV" : "",
+		pr_warn("seq_buf: \"%.*s\"%s prints a kernel address (%s)%s%s[%d]\n",
+			leak->conv_len, leak->conv,
+			leak->depth ? " in %pV" : "",
 			seq_ptr_kind_name(leak->kind),
 			refused ? ", refused to " : ", read by ",
 			current->comm, task_pid_nr(current));
 }
+
+#if IS_ENABLED(CONFIG_KUNIT)
+/**
+ * seq_ptr_guard_site_counts - how often the site of @key leaked, for tests
+ * @key: the format of a seq_printf() call site
+ * @logged: times it was found and printed
+ * @refused: times it was refused
+ *
+ * Return: false if the site is not in the table.
+ */
+bool seq_ptr_guard_site_counts(const void *key, long *logged, long *refused)
+{
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(seq_ptr_sites); i++) {
+		struct seq_ptr_site *site = &seq_ptr_sites[i];
+
+		if (READ_ONCE(site->key) == (unsigned long)key) {
+			*logged = atomic_long_read(&site->logged);
+			*refused = atomic_long_read(&site->refused);
+			return true;
+		}
+	}
+	return false;
+}
+EXPORT_SYMBOL_IF_KUNIT(seq_ptr_guard_site_counts);
+#endif
 
 /*
  * May this seq_file reader see kernel addresses in mode 2?  Like %pK, but
@@ -417,9 +520,10 @@ static bool seq_ptr_refuse(int mode, bool privileged)
 
 /*
  * One printf checked as it is formatted.  Most output shows the guard
- * nothing, so what is set for every call is kept to the few fields below
- * @leak; the settings that decide a value, the mode and the reader's
- * privilege are looked at only when vsnprintf_walk() shows one.
+ * nothing, so the state set for every call is kept to a few words (zeroing
+ * it costs a few stores); the settings that decide a value, the mode and
+ * the reader's privilege are looked at only when vsnprintf_walk() shows
+ * one.
  */
 struct seq_ptr_check {
 	struct seq_ptr_leak leak;	/* the first leak, once found */
@@ -533,8 +637,8 @@ static noinline int seq_ptr_guard_found(struct seq_ptr_check *c,
 {
 	struct seq_file *m = c->m;
 
-	seq_ptr_report(m && m->op ? m->op->show : NULL, fmt, &c->leak,
-		       c->refuse);
+	seq_ptr_report(m && m->op ? m->op->show : NULL, (unsigned long)fmt,
+		       fmt, &c->leak, c->refuse);
 	if (!c->refuse)
 		return len;
 	if (m)
@@ -562,21 +666,15 @@ static noinline int seq_ptr_guard_found(struct seq_ptr_check *c,
 int __seq_ptr_guard_vsnprintf(struct seq_file *m, char *buf, size_t size,
 			      const char *fmt, va_list args)
 {
-	/*
-	 * Not zeroed on entry (CONFIG_INIT_STACK_ALL_ZERO): c.leak and
-	 * c.refuse are written before they are read, when a leak is found,
-	 * and zeroing them cost more than the rest of the guard on a printf
-	 * that has nothing to show.
-	 */
-	struct seq_ptr_check c __uninitialized;
+	struct seq_ptr_check c = {
+		.m = m,
+		.kptr_restrict = READ_ONCE(kptr_restrict),
+	};
 	int len;
 
 	if (m && m->ptr_refused)	/* the record is lost anyway */
 		return -EPERM;
 
-	c.m = m;
-	c.kptr_restrict = READ_ONCE(kptr_restrict);
-	c.found = false;
 	len = vsnprintf_walk(buf, size, fmt, args,
 			     seq_ptr_walker(c.kptr_restrict), &c);
 	if (likely(!c.found))
@@ -584,6 +682,44 @@ int __seq_ptr_guard_vsnprintf(struct seq_file *m, char *buf, size_t size,
 	return seq_ptr_guard_found(&c, fmt, len);
 }
 EXPORT_SYMBOL_IF_KUNIT(__seq_ptr_guard_vsnprintf);
+
+#ifdef CONFIG_BINARY_PRINTF
+/**
+ * __seq_ptr_guard_bstr_printf - bstr_printf() for seq output, unless it leaks
+ * @m: the seq_file being filled, or NULL for a seq_buf
+ * @buf: where to format
+ * @size: room at @buf
+ * @fmt: the format
+ * @bin_buf: its arguments, as vbin_printf() recorded them
+ *
+ * seq_bprintf() (BPF iterators' bpf_seq_printf()) and seq_buf_bprintf()
+ * (trace_printk() output) print a printf recorded earlier.  The values
+ * kept in @bin_buf are judged as __seq_ptr_guard_vsnprintf() judges
+ * them; the %p conversions vbin_printf() printed when it recorded them
+ * are text by now, out of reach (Documentation/admin-guide/sysctl/kernel.rst).
+ *
+ * Return: as __seq_ptr_guard_vsnprintf().
+ */
+int __seq_ptr_guard_bstr_printf(struct seq_file *m, char *buf, size_t size,
+				const char *fmt, const u32 *bin_buf)
+{
+	struct seq_ptr_check c = {
+		.m = m,
+		.kptr_restrict = READ_ONCE(kptr_restrict),
+	};
+	int len;
+
+	if (m && m->ptr_refused)	/* the record is lost anyway */
+		return -EPERM;
+
+	len = bstr_printf_walk(buf, size, fmt, bin_buf,
+			       seq_ptr_walker(c.kptr_restrict), &c);
+	if (likely(!c.found))
+		return len;
+	return seq_ptr_guard_found(&c, fmt, len);
+}
+EXPORT_SYMBOL_IF_KUNIT(__seq_ptr_guard_bstr_printf);
+#endif
 
 /**
  * __seq_ptr_guard_num - judge a number a seq_put_*() writer would print
@@ -604,7 +740,11 @@ EXPORT_SYMBOL_IF_KUNIT(__seq_ptr_guard_vsnprintf);
 bool __seq_ptr_guard_num(struct seq_file *m, unsigned long long num,
 			 const char *conv, unsigned long site)
 {
-	struct seq_ptr_leak leak = { .kind = SEQ_PTR_INT };
+	struct seq_ptr_leak leak = {
+		.kind = SEQ_PTR_INT,
+		.conv = conv,
+		.conv_len = strlen(conv),
+	};
 	bool refuse;
 	int mode;
 
@@ -618,9 +758,7 @@ bool __seq_ptr_guard_num(struct seq_file *m, unsigned long long num,
 		return false;
 	refuse = seq_ptr_refuse(mode, mode == SEQ_PTR_GUARD_REFUSE_UNPRIV &&
 				seq_ptr_file_reader_privileged(m->file));
-	strscpy(leak.conv, conv);
-	seq_ptr_report(m->op ? m->op->show : NULL, (const char *)site, &leak,
-		       refuse);
+	seq_ptr_report(m->op ? m->op->show : NULL, site, conv, &leak, refuse);
 	if (refuse)
 		m->ptr_refused = true;
 	return refuse;
@@ -689,6 +827,54 @@ static struct ctl_table seq_ptr_guard_table[] = {
 	},
 };
 #endif
+
+/*
+ * debugfs: seq_ptr_guard/sites, one line per call site found printing an
+ * address, as key=value words: the show() function, the conversion, its
+ * kind, how many times it was logged and printed, how many times refused,
+ * the last reader, and the format (quoted, escaped as %pE escapes).  Root
+ * only, as debugfs is; still, no value is kept to show.
+ */
+static int seq_ptr_sites_show(struct seq_file *m, void *v)
+{
+	unsigned int i;
+	long lost;
+
+	for (i = 0; i < ARRAY_SIZE(seq_ptr_sites); i++) {
+		struct seq_ptr_site *site = &seq_ptr_sites[i];
+		char comm[TASK_COMM_LEN];
+		unsigned long flags;
+
+		/* Pairs with seq_ptr_site_fill(): a site being named is skipped */
+		if (!smp_load_acquire(&site->ready))
+			continue;
+		spin_lock_irqsave(&seq_ptr_sites_lock, flags);
+		strscpy(comm, site->comm);
+		spin_unlock_irqrestore(&seq_ptr_sites_lock, flags);
+		seq_printf(m, "show=\"%s\" conv=\"%s\" kind=%s logged=%ld refused=%ld comm=\"%*pE\" fmt=\"%*pE\"\n",
+			   site->show, site->conv,
+			   seq_ptr_kind_name(site->kind),
+			   atomic_long_read(&site->logged),
+			   atomic_long_read(&site->refused),
+			   (int)strlen(comm), comm,
+			   (int)strlen(site->fmt), site->fmt);
+	}
+	lost = atomic_long_read(&seq_ptr_sites_lost);
+	if (lost)
+		seq_printf(m, "# %ld leaks at sites the table had no room for\n",
+			   lost);
+	return 0;
+}
+DEFINE_SHOW_ATTRIBUTE(seq_ptr_sites);
+
+static int __init seq_ptr_guard_debugfs_init(void)
+{
+	struct dentry *dir = debugfs_create_dir("seq_ptr_guard", NULL);
+
+	debugfs_create_file("sites", 0400, dir, NULL, &seq_ptr_sites_fops);
+	return 0;
+}
+late_initcall(seq_ptr_guard_debugfs_init);
 
 static int __init seq_ptr_guard_setup(char *str)
 {

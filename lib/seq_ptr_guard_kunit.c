@@ -28,6 +28,7 @@
 #include <linux/string.h>
 #include <linux/uio.h>
 #include <linux/vmalloc.h>
+#include <trace/events/seq_ptr_guard.h>
 
 MODULE_IMPORT_NS(EXPORTED_FOR_KUNIT_TESTING);
 
@@ -146,6 +147,13 @@ static bool guard_find(const struct seq_ptr_env *env, struct seq_ptr_leak *leak,
 	ret = seq_ptr_guard_find(env, leak, fmt, ap);
 	va_end(ap);
 	return ret;
+}
+
+/* Is @conv the text of the conversion @leak found? */
+static bool guard_conv_is(const struct seq_ptr_leak *leak, const char *conv)
+{
+	return leak->conv && leak->conv_len == strlen(conv) &&
+	       !strncmp(leak->conv, conv, leak->conv_len);
 }
 
 static int guard_print(char *buf, size_t size, const char *fmt, ...)
@@ -332,13 +340,16 @@ static void guard_find_case(struct kunit *test)
 
 	ret = guard_find(&env, &found, c->fmt, v[0], v[1], v[2]);
 	if (!leak) {
-		KUNIT_EXPECT_FALSE_MSG(test, ret, "\"%s\" (%s): found %s (%s)",
-				       c->fmt, guard_arg_names[c->args[0]], found.conv,
+		KUNIT_EXPECT_FALSE_MSG(test, ret, "\"%s\" (%s): found %.*s (%s)",
+				       c->fmt, guard_arg_names[c->args[0]],
+				       found.conv_len, found.conv,
 				       seq_ptr_kind_name(found.kind));
 	} else {
 		KUNIT_EXPECT_TRUE_MSG(test, ret, "\"%s\" (%s): no leak found, expected %s",
 				      c->fmt, guard_arg_names[c->args[0]], leak);
-		KUNIT_EXPECT_STREQ_MSG(test, found.conv, leak, "\"%s\"", c->fmt);
+		KUNIT_EXPECT_TRUE_MSG(test, guard_conv_is(&found, leak),
+				      "\"%s\": found %.*s", c->fmt,
+				      found.conv_len, found.conv);
 		KUNIT_EXPECT_STREQ_MSG(test, seq_ptr_kind_name(found.kind),
 				       seq_ptr_kind_name(kind), "\"%s\"", c->fmt);
 		KUNIT_EXPECT_EQ_MSG(test, found.depth, 0, "\"%s\"", c->fmt);
@@ -367,15 +378,13 @@ static void guard_find_case(struct kunit *test)
 }
 
 /*
- * What a walk shows its callback: each %p and pointer-wide integer
- * conversion with its value, as "spec=value;" (vsnprintf_walk() does not
- * show %c, %s, %% or narrower integers).
+ * What a walk shows its callback: each %p and integer conversion with its
+ * value, as "spec=value;" (vsnprintf_walk() does not show %c, %s or %%).
  */
 struct guard_visits {
 	char buf[256];
 	size_t len;
 	int n;
-	int narrow;	/* integers narrower than a pointer shown */
 	int stop_at;	/* the visit that returns -EPERM; 0 for none */
 	const struct printf_walker *walker;	/* NULL: guard_walk_all */
 	const char *out;	/* the text of that visit in the buffer */
@@ -387,15 +396,8 @@ static int guard_visit(const struct printf_conv *conv, void *data)
 	struct guard_visits *v = data;
 	unsigned long long value = conv->num;
 
-	if (conv->conv == 'p') {
+	if (conv->conv == 'p')
 		value = (unsigned long)conv->ptr;
-	} else if (!strchr("diuoxX", conv->conv)) {
-		return 0;
-	} else if (!conv->qualifier || !strchr("lLzt", conv->qualifier)) {
-		/* vprintf_walk() shows these, vsnprintf_walk() must not */
-		v->narrow++;
-		return 0;
-	}
 
 	v->len += scnprintf(v->buf + v->len, sizeof(v->buf) - v->len,
 			    "%.*s=%llx;", conv->len, conv->spec, value);
@@ -412,17 +414,6 @@ static const struct printf_walker guard_walk_all = {
 	.ptr_ext = { [0 ... sizeof(guard_walk_all.ptr_ext) - 1] = 0xff },
 };
 
-static int guard_vprintf_walk(struct guard_visits *v, const char *fmt, ...)
-{
-	va_list ap;
-	int ret;
-
-	va_start(ap, fmt);
-	ret = vprintf_walk(fmt, ap, guard_visit, v);
-	va_end(ap);
-	return ret;
-}
-
 static int guard_vsnprintf_walk(char *buf, size_t size, struct guard_visits *v,
 				const char *fmt, ...)
 {
@@ -438,14 +429,16 @@ static int guard_vsnprintf_walk(char *buf, size_t size, struct guard_visits *v,
 
 /*
  * vsnprintf_walk(), which the hooks format with, prints what vsnprintf()
- * prints, shows its callback what vprintf_walk() shows, and stops when
- * told to, with the refused conversion's text taken back: the buffer ends
- * where that text began, and what of it was printed is wiped.
+ * prints, shows its callback the same values with no buffer (the walk
+ * seq_ptr_guard_find() makes) as with one, and stops when told to, with
+ * the refused conversion's text taken back: the buffer ends where that
+ * text began, and what of it was printed is wiped.
  */
 static void guard_walk_case(struct kunit *test)
 {
 	const struct guard_case *c = test->param_value;
 	struct guard_visits walked = {}, printed = {}, stopped = { .stop_at = 1 };
+	struct guard_visits nobuf = { .stop_at = 1 };
 	char want[128], got[128];
 	unsigned long v[3];
 	int stack, len, i;
@@ -453,14 +446,15 @@ static void guard_walk_case(struct kunit *test)
 	for (i = 0; i < 3; i++)
 		v[i] = guard_arg_value(test, c->args[i], &stack);
 
-	guard_vprintf_walk(&walked, c->fmt, v[0], v[1], v[2]);
+	len = guard_vsnprintf_walk(NULL, 0, &walked, c->fmt, v[0], v[1], v[2]);
+	KUNIT_EXPECT_EQ(test, len, guard_print(want, sizeof(want), c->fmt,
+					       v[0], v[1], v[2]));
 	len = guard_vsnprintf_walk(got, sizeof(got), &printed, c->fmt,
 				   v[0], v[1], v[2]);
 	KUNIT_EXPECT_EQ(test, len, guard_print(want, sizeof(want), c->fmt,
 					       v[0], v[1], v[2]));
 	KUNIT_EXPECT_STREQ(test, got, want);
 	KUNIT_EXPECT_STREQ(test, printed.buf, walked.buf);
-	KUNIT_EXPECT_EQ(test, printed.narrow, 0);
 
 	len = guard_vsnprintf_walk(got, sizeof(got), &stopped, c->fmt,
 				   v[0], v[1], v[2]);
@@ -471,6 +465,13 @@ static void guard_walk_case(struct kunit *test)
 		KUNIT_EXPECT_PTR_EQ(test, got + strlen(got), stopped.out);
 		KUNIT_EXPECT_GT(test, stopped.out_len, 0);
 		KUNIT_EXPECT_NULL(test, memchr_inv(stopped.out, 0, stopped.out_len));
+
+		/* With no buffer, the text is nowhere to be looked at */
+		len = guard_vsnprintf_walk(NULL, 0, &nobuf, c->fmt,
+					   v[0], v[1], v[2]);
+		KUNIT_EXPECT_EQ(test, len, -EPERM);
+		KUNIT_EXPECT_NULL(test, nobuf.out);
+		KUNIT_EXPECT_EQ(test, nobuf.out_len, 0);
 	}
 }
 
@@ -547,8 +548,8 @@ static void guard_hook_case(struct kunit *test)
 	seq_ptr_guard_set_mode(old);
 
 	if (leaks) {
-		KUNIT_EXPECT_EQ_MSG(test, len, -EPERM, "\"%s\": %s not refused",
-				    c->fmt, found.conv);
+		KUNIT_EXPECT_EQ_MSG(test, len, -EPERM, "\"%s\": %.*s not refused",
+				    c->fmt, found.conv_len, found.conv);
 	} else {
 		KUNIT_EXPECT_EQ(test, len, guard_print(want, sizeof(want), c->fmt,
 						       v[0], v[1], v[2]));
@@ -593,7 +594,7 @@ static void guard_nested_va(struct kunit *test)
 		KUNIT_EXPECT_TRUE_MSG(test, guard_find_nested(&leak, levels, guard_fmt_px,
 							      "x", o->heap),
 				      "%%px in %u levels of %%pV", levels);
-		KUNIT_EXPECT_STREQ(test, leak.conv, "%px");
+		KUNIT_EXPECT_TRUE(test, guard_conv_is(&leak, "%px"));
 		KUNIT_EXPECT_EQ(test, leak.depth, levels);
 
 		KUNIT_EXPECT_FALSE_MSG(test, guard_find_nested(&leak, levels, guard_fmt_p,
@@ -603,7 +604,7 @@ static void guard_nested_va(struct kunit *test)
 
 	/* A fifth level is not followed, and not vouched for. */
 	KUNIT_EXPECT_TRUE(test, guard_find_nested(&leak, 5, "%s", "x"));
-	KUNIT_EXPECT_STREQ(test, leak.conv, "%pV");
+	KUNIT_EXPECT_TRUE(test, guard_conv_is(&leak, "%pV"));
 	KUNIT_EXPECT_EQ(test, leak.kind, SEQ_PTR_VA);
 
 	/* vsnprintf() prints "(null)" and "(efault)" for these */
@@ -612,37 +613,34 @@ static void guard_nested_va(struct kunit *test)
 }
 
 /*
- * What vprintf_walk() and seq_ptr_conv_kind() make of a format: the kind
- * of each argument it consumes, as "k1,k2".  That is how `ptrguard fmt`
- * prints them: a '*' width or precision is an argument of kind none, and
- * "%%" consumes none.
+ * What vsnprintf_walk() and seq_ptr_conv_kind() make of a format: the
+ * kinds of the values it shows that can be addresses, as "k1,k2".  That is
+ * how `ptrguard fmt` prints them, with its "none" entries left out (the
+ * walk does not show %c, %s, %% or '*').
  */
 struct guard_kinds {
 	char buf[512];
 	size_t len;
 };
 
-static void guard_kinds_append(struct guard_kinds *k, enum seq_ptr_kind kind)
-{
-	k->len += scnprintf(k->buf + k->len, sizeof(k->buf) - k->len, "%s%s",
-			    k->len ? "," : "", seq_ptr_kind_name(kind));
-}
-
 static int guard_kinds_add(const struct printf_conv *conv, void *data)
 {
 	struct guard_kinds *k = data;
-	int i;
+	enum seq_ptr_kind kind = seq_ptr_conv_kind(conv);
 
-	if (conv->conv == '%')
-		return 0;
-	for (i = 0; i < conv->len; i++) {
-		if (conv->spec[i] == '*')
-			guard_kinds_append(k, SEQ_PTR_NONE);
-	}
-	guard_kinds_append(k, seq_ptr_conv_kind(conv));
+	if (kind != SEQ_PTR_NONE)
+		k->len += scnprintf(k->buf + k->len, sizeof(k->buf) - k->len,
+				    "%s%s", k->len ? "," : "",
+				    seq_ptr_kind_name(kind));
 	return 0;
 }
 
+static const struct printf_walker guard_kinds_walker = {
+	.fn = guard_kinds_add,
+	.ptr_ext = { [0 ... sizeof(guard_kinds_walker.ptr_ext) - 1] = 0xff },
+};
+
+/* Zero arguments, which vsnprintf() prints safely for every conversion */
 static void guard_kinds_of(struct guard_kinds *k, const char *fmt, ...)
 {
 	va_list ap;
@@ -650,18 +648,13 @@ static void guard_kinds_of(struct guard_kinds *k, const char *fmt, ...)
 	k->len = 0;
 	k->buf[0] = '\0';
 	va_start(ap, fmt);
-	vprintf_walk(fmt, ap, guard_kinds_add, k);
+	vsnprintf_walk(NULL, 0, fmt, ap, &guard_kinds_walker, k);
 	va_end(ap);
 }
-
-/* Enough zero arguments for any format checked; nothing is dereferenced. */
-#define GUARD_MAX_ARGS	32
 
 static void guard_kinds_of_fmt(struct guard_kinds *k, const char *fmt)
 {
 	guard_kinds_of(k, fmt, 0UL, 0UL, 0UL, 0UL, 0UL, 0UL, 0UL, 0UL,
-		       0UL, 0UL, 0UL, 0UL, 0UL, 0UL, 0UL, 0UL,
-		       0UL, 0UL, 0UL, 0UL, 0UL, 0UL, 0UL, 0UL,
 		       0UL, 0UL, 0UL, 0UL, 0UL, 0UL, 0UL, 0UL);
 }
 
@@ -675,22 +668,21 @@ static const struct guard_format guard_kind_cases[] = {
 	{ "", "" },
 	{ "text only\n", "" },
 	{ "%%", "" },
-	{ "%c%s%d%i%u%x%X%o", "none,none,none,none,none,none,none,none" },
-	{ "%hhd %hu %lu %lld %llx %zu %zd %td", "none,none,int,int,int,int,int,int" },
+	{ "%c%s%d%i%u%x%X%o", "" },
+	{ "%hhd %hu %lu %lld %llx %zu %zd %td", "int,int,int,int,int,int" },
 	{ "%px %p %pK %pS %ps %pB", "raw,hashed,restricted,symbol,symbol,symbol" },
 	{ "%pa %pad %pR %pr %pV", "phys,phys,phys,phys,va" },
 	{ "%pe %pz %p, %p", "hashed,hashed,hashed,hashed" },
-	{ "%pI4 %pM %pUb %pE %pd %pD %pg %pGp %pOF %pfw",
-	  "none,none,none,none,none,none,none,none,none,none" },
-	{ "%ph %pb %pbl %pt %pC %pN %p4cc %pks %pus",
-	  "none,none,none,none,none,none,none,none,none" },
-	{ "%*.*lx %-08.3s %#o", "none,none,int,none,none" },
-	{ "%-*s|%.*pK", "none,none,none,restricted" },
+	{ "%pI4 %pM %pUb %pE %pd %pD %pg %pGp %pOF %pfw", "" },
+	{ "%ph %pb %pbl %pt %pC %pN %p4cc %pks %pus", "" },
+	{ "%*.*lx %-08.3s %#o", "int" },
+	{ "%-*s|%.*pK", "restricted" },
 	{ "%5%%lx", "int" },
 	{ "%-%px", "" },
 	{ "%lx %n %px", "int" },
 	{ "%y%lx", "" },
 	{ "%lx%", "int" },
+	{ "%d %lx %s %px", "int,raw" },
 };
 
 static void guard_kind_case_desc(const struct guard_format *f, char *desc)
@@ -710,60 +702,10 @@ static void guard_kinds_case(struct kunit *test)
 }
 
 /*
- * Generated at test time by tests/kunit/run; see guard_differential().
- * (sparse does not know __has_include.)
- */
-#if defined(__has_include) && !defined(__CHECKER__)
-#if __has_include("seq_ptr_guard_kunit_formats.h")
-#include "seq_ptr_guard_kunit_formats.h"
-#define GUARD_HAVE_FORMATS 1
-#endif
-#endif
-
-/*
- * The userspace auditor decodes format literals with its own parser and
- * the same seq_ptr_kind.h.  tests/kunit/run writes every seq-output format
- * literal of this tree, with the kinds `ptrguard fmt` gives them, into
- * seq_ptr_guard_kunit_formats.h; the kernel's decoder must agree.
- */
-static void guard_differential(struct kunit *test)
-{
-#ifdef GUARD_HAVE_FORMATS
-	unsigned int i, checked = 0, differ = 0;
-	struct guard_kinds k;
-
-	for (i = 0; i < ARRAY_SIZE(guard_formats); i++) {
-		const struct guard_format *f = &guard_formats[i];
-		const char *p;
-		int n = 0;
-
-		for (p = f->fmt; *p; p++)
-			n += *p == '%' || *p == '*';
-		if (n > GUARD_MAX_ARGS)
-			continue;
-
-		guard_kinds_of_fmt(&k, f->fmt);
-		checked++;
-		if (strcmp(k.buf, f->kinds)) {
-			if (differ++ < 10)
-				kunit_err(test, "\"%*pE\": kernel %s, ptrguard fmt %s\n",
-					  (int)strlen(f->fmt), f->fmt, k.buf, f->kinds);
-		}
-	}
-	kunit_info(test, "%u of %zu formats checked, %u differ\n",
-		   checked, ARRAY_SIZE(guard_formats), differ);
-	KUNIT_EXPECT_EQ(test, differ, 0);
-	KUNIT_EXPECT_GT(test, checked, 0);
-#else
-	kunit_skip(test, "no seq_ptr_guard_kunit_formats.h (made by tests/kunit/run)");
-#endif
-}
-
-/*
  * Reading a real seq_file through seq_read_iter().  The file has three
  * records; the middle one prints the pointer it is given.
  */
-enum guard_writer { W_PRINTF, W_HEX, W_DEC, W_DEC_WIDTH, W_DEC_LL };
+enum guard_writer { W_PRINTF, W_HEX, W_DEC, W_DEC_WIDTH, W_DEC_LL, W_BPRINTF };
 
 struct guard_file {
 	const char *fmt[3];
@@ -786,6 +728,16 @@ static void guard_put(struct seq_file *m, enum guard_writer w,
 	case W_DEC_WIDTH:
 		seq_put_decimal_ull_width(m, "[", v, 24);
 		break;
+#ifdef CONFIG_BINARY_PRINTF
+	case W_BPRINTF: {
+		/* recorded as trace_printk() and bpf_seq_printf() record */
+		u32 bin[8];
+
+		bprintf(bin, ARRAY_SIZE(bin), "[%lx", (unsigned long)v);
+		seq_bprintf(m, "[%lx", bin);
+		break;
+	}
+#endif
 	default:
 		seq_put_decimal_ll(m, "[", (long long)v);
 		break;
@@ -1015,6 +967,11 @@ static const struct guard_put_case guard_put_cases[] = {
 	{ W_DEC_LL, A_USER, OPENER_NOCAP },
 	{ W_DEC_LL, A_SMALL, OPENER_NOCAP },
 	{ W_DEC_LL, A_HEAP, OPENER_PRIV },
+	{ W_BPRINTF, A_HEAP, OPENER_NOCAP },
+	{ W_BPRINTF, A_TEXT, OPENER_NOCAP },
+	{ W_BPRINTF, A_USER, OPENER_NOCAP },
+	{ W_BPRINTF, A_SMALL, OPENER_NOCAP },
+	{ W_BPRINTF, A_HEAP, OPENER_PRIV },
 };
 
 static const char * const guard_writer_names[] = {
@@ -1023,6 +980,7 @@ static const char * const guard_writer_names[] = {
 	[W_DEC] = "seq_put_decimal_ull",
 	[W_DEC_WIDTH] = "seq_put_decimal_ull_width",
 	[W_DEC_LL] = "seq_put_decimal_ll",
+	[W_BPRINTF] = "seq_bprintf",
 };
 
 static void guard_put_case_desc(const struct guard_put_case *c, char *desc)
@@ -1051,9 +1009,15 @@ static void guard_put_case(struct kunit *test)
 	ssize_t err;
 	int old;
 
+	if (c->writer == W_BPRINTF && !IS_ENABLED(CONFIG_BINARY_PRINTF))
+		kunit_skip(test, "no seq_bprintf() without CONFIG_BINARY_PRINTF");
+
 	switch (c->writer) {
 	case W_HEX:
 		snprintf(want, sizeof(want), "first\n[%016lx]\nlast\n", v);
+		break;
+	case W_BPRINTF:
+		snprintf(want, sizeof(want), "first\n[%lx]\nlast\n", v);
 		break;
 	case W_DEC_WIDTH:
 		snprintf(want, sizeof(want), "first\n[%24lu]\nlast\n", v);
@@ -1082,6 +1046,77 @@ static void guard_put_case(struct kunit *test)
 }
 
 /* pread() past the first record goes through traverse(). */
+/* What the tracepoint reported while a test watched it */
+struct guard_traced {
+	int events;
+	bool refused;
+	char conv[8];
+};
+
+static void guard_trace_probe(void *data, const void *show,
+			      const struct seq_ptr_leak *leak, bool refused)
+{
+	struct guard_traced *t = data;
+
+	t->events++;
+	t->refused = refused;
+	strscpy(t->conv, leak->conv,
+		min_t(size_t, leak->conv_len + 1, sizeof(t->conv)));
+}
+
+/*
+ * Every leak is counted at its call site (debugfs seq_ptr_guard/sites),
+ * as logged when it is printed and as refused when it is not, and traced:
+ * a read by a reader without CAP_SYSLOG and one by a privileged reader in
+ * mode 2, of a file whose format no other case uses.
+ */
+static void guard_sites_trace(struct kunit *test)
+{
+	const struct guard_objs *o = test->priv;
+	static const char fmt[] = "sites %px\n";
+	struct guard_file g = {
+		.fmt = { "first\n", fmt, "last\n" },
+		.arg = o->heap,
+	};
+	const struct cred *nocap = guard_cred(test, OPENER_NOCAP);
+	const struct cred *priv = guard_cred(test, OPENER_PRIV);
+	struct guard_traced t = {};
+	long logged0 = 0, refused0 = 0, logged, refused;
+	struct file *file;
+	char buf[128];
+	size_t got;
+	int old;
+
+	if (!IS_ENABLED(CONFIG_TRACEPOINTS))
+		kunit_skip(test, "no tracepoints");
+	seq_ptr_guard_site_counts(fmt, &logged0, &refused0);
+	KUNIT_ASSERT_EQ(test, register_trace_seq_ptr_guard_leak(guard_trace_probe, &t), 0);
+
+	old = seq_ptr_guard_set_mode(SEQ_PTR_GUARD_REFUSE_UNPRIV);
+	file = guard_open(test, &g, nocap);
+	KUNIT_EXPECT_EQ(test, guard_read_all(file, buf, sizeof(buf) - 1, 4096, &got), -EPERM);
+	guard_close(file);
+	KUNIT_EXPECT_EQ(test, t.events, 1);
+	KUNIT_EXPECT_TRUE(test, t.refused);
+	KUNIT_EXPECT_STREQ(test, t.conv, "%px");
+
+	file = guard_open(test, &g, priv);
+	KUNIT_EXPECT_EQ(test, guard_read_all(file, buf, sizeof(buf) - 1, 4096, &got), 0);
+	guard_close(file);
+	seq_ptr_guard_set_mode(old);
+
+	unregister_trace_seq_ptr_guard_leak(guard_trace_probe, &t);
+	tracepoint_synchronize_unregister();
+	KUNIT_EXPECT_EQ(test, t.events, 2);
+	KUNIT_EXPECT_FALSE(test, t.refused);
+
+	KUNIT_ASSERT_TRUE(test, seq_ptr_guard_site_counts(fmt, &logged, &refused));
+	KUNIT_EXPECT_EQ(test, refused - refused0, 1);
+	KUNIT_EXPECT_EQ(test, logged - logged0, 1);
+	put_cred(nocap);
+	put_cred(priv);
+}
+
 static void guard_read_offset(struct kunit *test)
 {
 	const struct guard_objs *o = test->priv;
@@ -1173,7 +1208,7 @@ static struct kunit_case seq_ptr_guard_test_cases[] = {
 	KUNIT_CASE_PARAM(guard_put_case, guard_put_cases_gen_params),
 	KUNIT_CASE(guard_read_offset),
 	KUNIT_CASE(guard_read_isolation),
-	KUNIT_CASE(guard_differential),
+	KUNIT_CASE(guard_sites_trace),
 	{}
 };
 

@@ -12,6 +12,16 @@
 #   allno-on    x86_64 allnoconfig + SEQ_PTR_GUARD (mode 2): the guard
 #               without MODULES and most of the kernel
 #   uml-off     UML with KUnit but without the guard
+#   bisect      every patch of the series on its own: at each commit, in a
+#               worktree of linux-guard, x86_64 tinyconfig + the e2e
+#               fragment + the guard and its KUnit suite, and the objects
+#               of the files the series touches (those that exist at that
+#               commit) built with -Werror
+#   bloat       scripts/bloat-o-meter between the e2e kernel without and
+#               with the guard (tests/e2e/kernel.sh guard, and a copy of
+#               its build dir with CONFIG_SEQ_PTR_GUARD=n: kbuild rebuilds
+#               only what the option touches); the figures for the cover
+#               letter, in build/test-logs/check-kernel/bloat.txt
 # Build dirs: $PTRGUARD_CACHE/build-check-CONFIG.  Prints PASS:/FAIL: per
 # configuration with its build time; exits non-zero if any failed.
 set -u
@@ -23,6 +33,52 @@ tree=$("$top/scripts/kernel-series.sh" --apply | tail -n 1) || exit 2
 logs=$top/build/test-logs/check-kernel
 mkdir -p "$logs"
 failed=0
+
+# The objects the series is about; at each commit, those whose source
+# exists there are built.
+SERIES_OBJS="lib/vsprintf.o lib/seq_buf.o fs/seq_file.o lib/seq_ptr_guard.o lib/seq_ptr_guard_kunit.o"
+
+bisect() {
+	wt=$cache/guard-bisect
+	if [ ! -e "$wt/.git" ]; then
+		rm -rf "$wt"
+		git -C "$tree" worktree prune
+		git -C "$tree" worktree add -q --detach "$wt" HEAD || return 1
+	fi
+	frag=$1/ptrguard-bisect.config
+	{
+		cat "$top/tests/e2e/kernel.config"
+		printf 'CONFIG_SEQ_PTR_GUARD=y\nCONFIG_KUNIT=y\nCONFIG_SEQ_PTR_GUARD_KUNIT_TEST=y\n'
+	} >"$frag"
+	for c in $(git -C "$tree" rev-list --reverse ptrguard-base..HEAD); do
+		git -C "$wt" checkout -q -f --detach "$c" || return 1
+		echo "bisect: $(git -C "$wt" log -1 --format=%s)"
+		objs=
+		for o in $SERIES_OBJS; do
+			[ -f "$wt/${o%.o}.c" ] && objs="$objs $o"
+		done
+		# Kconfig drops the options a commit does not have yet.
+		make -C "$wt" -s O="$1" ARCH=x86_64 tinyconfig &&
+		"$wt/scripts/kconfig/merge_config.sh" -m -O "$1" "$1/.config" "$frag" >/dev/null &&
+		make -C "$wt" -s O="$1" ARCH=x86_64 olddefconfig &&
+		# shellcheck disable=SC2086
+		make -C "$wt" -s O="$1" ARCH=x86_64 -j"$jobs" KCFLAGS=-Werror $objs ||
+			{ echo "bisect: FAILED at $(git -C "$wt" log -1 --format='%h %s')"; return 1; }
+	done
+}
+
+bloat() {
+	on=$("$top/tests/e2e/kernel.sh" guard) || return 1
+	if [ ! -f "$1/vmlinux" ]; then
+		rm -rf "$1" && cp -a "$on" "$1" || return 1
+	fi
+	"$tree/scripts/config" --file "$1/.config" -d SEQ_PTR_GUARD &&
+	make -C "$tree" -s O="$1" ARCH=x86_64 olddefconfig &&
+	! grep -q '^CONFIG_SEQ_PTR_GUARD=y' "$1/.config" &&
+	make -C "$tree" -s O="$1" ARCH=x86_64 -j"$jobs" vmlinux &&
+	(cd "$tree" && ./scripts/bloat-o-meter "$1/vmlinux" "$on/vmlinux") >"$logs/bloat.txt" &&
+	cat "$logs/bloat.txt"
+}
 
 build() {
 	name=$1
@@ -47,6 +103,12 @@ build() {
 		grep -q '^CONFIG_SEQ_PTR_GUARD=y' "$out/.config" &&
 		make -C "$tree" -s O="$out" ARCH=x86_64 -j"$jobs" vmlinux &&
 		[ -f "$out/lib/seq_ptr_guard.o" ]
+		;;
+	bisect)
+		bisect "$out"
+		;;
+	bloat)
+		bloat "$out"
 		;;
 	uml-off)
 		printf 'CONFIG_KUNIT=y\nCONFIG_PROC_FS=y\n# CONFIG_SEQ_PTR_GUARD is not set\n' \

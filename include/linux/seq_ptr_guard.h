@@ -12,6 +12,7 @@
 #include <linux/seq_ptr_kind.h>
 #include <linux/sprintf.h>
 #include <linux/stdarg.h>
+#include <linux/string.h>
 #include <linux/types.h>
 
 struct seq_file;
@@ -22,9 +23,6 @@ enum seq_ptr_guard_mode {
 	SEQ_PTR_GUARD_REFUSE_UNPRIV,	/* refuse readers without CAP_SYSLOG */
 	SEQ_PTR_GUARD_REFUSE,		/* refuse every reader */
 };
-
-/* Longest conversion text kept for reports, e.g. "%-#18llx" */
-#define SEQ_PTR_CONV_MAX	16
 
 /**
  * struct seq_ptr_env - what decides whether a conversion prints an address
@@ -46,12 +44,14 @@ struct seq_ptr_env {
 /**
  * struct seq_ptr_leak - the first conversion found to print an address
  * @kind: what kind of conversion it is
- * @conv: its text, cut to %SEQ_PTR_CONV_MAX - 1 characters
+ * @conv: its text in the format, "%px" in "a=%px\n" (not NUL-terminated)
+ * @conv_len: the length of that text
  * @depth: how many %pV it is nested in
  */
 struct seq_ptr_leak {
 	enum seq_ptr_kind kind;
-	char conv[SEQ_PTR_CONV_MAX];
+	const char *conv;
+	int conv_len;
 	unsigned int depth;
 };
 
@@ -66,6 +66,7 @@ bool seq_ptr_guard_find(const struct seq_ptr_env *env, struct seq_ptr_leak *leak
 struct printf_conv;
 enum seq_ptr_kind seq_ptr_conv_kind(const struct printf_conv *conv);
 int seq_ptr_guard_set_mode(int mode);
+bool seq_ptr_guard_site_counts(const void *key, long *logged, long *refused);
 #endif
 
 int __seq_ptr_guard_vsnprintf(struct seq_file *m, char *buf, size_t size,
@@ -91,6 +92,30 @@ static inline int seq_ptr_guard_vsnprintf(struct seq_file *m, char *buf,
 		return __seq_ptr_guard_vsnprintf(m, buf, size, fmt, args);
 	return vsnprintf(buf, size, fmt, args);
 }
+
+#ifdef CONFIG_BINARY_PRINTF
+int __seq_ptr_guard_bstr_printf(struct seq_file *m, char *buf, size_t size,
+				const char *fmt, const u32 *bin_buf);
+
+/**
+ * seq_ptr_guard_bstr_printf - bstr_printf() for seq output, unless it leaks
+ * @m: the seq_file being filled, or NULL for a seq_buf
+ * @buf: where to format
+ * @size: room at @buf
+ * @fmt: the format
+ * @bin_buf: its arguments, as vbin_printf() recorded them
+ *
+ * Return: as seq_ptr_guard_vsnprintf().
+ */
+static inline int seq_ptr_guard_bstr_printf(struct seq_file *m, char *buf,
+					    size_t size, const char *fmt,
+					    const u32 *bin_buf)
+{
+	if (static_branch_unlikely(&seq_ptr_guard_active))
+		return __seq_ptr_guard_bstr_printf(m, buf, size, fmt, bin_buf);
+	return bstr_printf(buf, size, fmt, bin_buf);
+}
+#endif
 
 bool __seq_ptr_guard_num(struct seq_file *m, unsigned long long num,
 			 const char *conv, unsigned long site);
@@ -120,6 +145,15 @@ static inline int seq_ptr_guard_vsnprintf(struct seq_file *m, char *buf,
 {
 	return vsnprintf(buf, size, fmt, args);
 }
+
+#ifdef CONFIG_BINARY_PRINTF
+static inline int seq_ptr_guard_bstr_printf(struct seq_file *m, char *buf,
+					    size_t size, const char *fmt,
+					    const u32 *bin_buf)
+{
+	return bstr_printf(buf, size, fmt, bin_buf);
+}
+#endif
 
 static inline bool seq_ptr_guard_num(struct seq_file *m,
 				     unsigned long long num, const char *conv)

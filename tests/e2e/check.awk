@@ -49,7 +49,7 @@ function base(path,   n, parts) {
 # Does the test module's conversion print the raw object address?
 function leaks(name, kr, user) {
 	if (name == "px" || name == "pV" || name == "lx" || name == "pS_nosym" ||
-	    name == "px_long" || name == "put_dec")
+	    name == "px_long" || name == "put_dec" || name == "bprintf")
 		return 1
 	if (name == "p")
 		return hashing == "off"
@@ -84,6 +84,8 @@ function text_re(name, kr, user) {
 		return "^lx_small=1234$"
 	if (name == "put_dec_user")
 		return "^put_dec_user=2147225600$"
+	if (name == "bprintf_user")
+		return "^bprintf_user=7ffc1000$"
 	return "^$"
 }
 
@@ -209,7 +211,7 @@ function check_kselftest(   modes, m, i, n, f, nf, leak, want, name, files) {
 	}
 	pass(name)
 	n = split(guard ? "2 0" : "0", modes, " ")
-	nf = split("px p pK pS_nosym pV lx pS_sym pI4 pM px_user px_null px_err lx_small put_dec put_dec_user px_long", files, " ")
+	nf = split("px p pK pS_nosym pV lx pS_sym pI4 pM px_user px_null px_err lx_small put_dec put_dec_user bprintf bprintf_user px_long", files, " ")
 	for (i = 1; i <= n; i++) {
 		m = modes[i]
 		name = boot " kselftest in mode " m (m == 2 ? " passes (exit 0)" : " fails (exit 1)")
@@ -254,8 +256,8 @@ BEGIN {
 	      "Call Trace|general protection fault|RCU stall"
 	# the module's call sites: those that leak somewhere in this boot, and
 	# the clean controls that never may be logged
-	split("px pV lx pS_nosym px_long pK put_dec" (hashing == "off" ? " p" : ""), sites, " ")
-	split("pS_sym pI4 pM px_user px_null px_err lx_small put_dec_user" (hashing == "on" ? " p" : ""), clean, " ")
+	split("px pV lx pS_nosym px_long pK put_dec bprintf" (hashing == "off" ? " p" : ""), sites, " ")
+	split("pS_sym pI4 pM px_user px_null px_err lx_small put_dec_user bprintf_user" (hashing == "on" ? " p" : ""), clean, " ")
 	# kernel/kallsyms.c s_show (module and core symbol lines),
 	# kernel/module/procfs.c m_show, net/unix/af_unix.c unix_seq_show,
 	# net/ipv4/tcp_ipv4.c tcp4_seq_show, kernel/trace/trace_printk.c t_show
@@ -264,6 +266,44 @@ BEGIN {
 	kmax["unix_seq_show: \"%pK\""] = 1
 	kmax["tcp4_seq_show: \"%pK\""] = 1
 	kmax["t_show: \"%lx\""] = 1
+}
+
+# The guard's own account of the matrix (guest-init.sh guard_view): its
+# debugfs line and its trace events for a leak through each way into a
+# record.  Mode 1 logs and prints it (root and user), mode 2 prints it for
+# root and refuses the user, mode 3 refuses both: both counts are non-zero
+# in every boot, for each kptr_restrict.
+function guard_view(   n, i, s, want, name, l) {
+	n = split("px:%px:raw bprintf:%lx:int put_dec:%llu:int", want, " ")
+	for (i = 1; i <= n; i++) {
+		split(want[i], w, ":")
+		s = "e2e_show_" w[1]
+		name = boot " debugfs seq_ptr_guard/sites counts " s
+		l = site_line[s]
+		if (l == "")
+			fail(name, "no line (" nsite + 0 " lines)")
+		else if (!index(l, "conv=\"" w[2] "\" kind=" w[3] " ") ||
+			 l !~ / logged=[1-9][0-9]* refused=[1-9][0-9]* comm="e2e-read" /)
+			fail(name, "line " l)
+		else
+			pass(name)
+		name = boot " tracepoint seq_ptr_guard_leak shows " s " refused and logged"
+		if (tr_refused[s] + 0 > 0 && tr_logged[s] + 0 > 0)
+			pass(name)
+		else
+			fail(name, "refused=" tr_refused[s] + 0 " logged=" tr_logged[s] + 0)
+	}
+	name = boot " debugfs seq_ptr_guard/sites: no clean control"
+	if ("e2e_show_px_user" in site_line || "e2e_show_bprintf_user" in site_line ||
+	    "e2e_show_put_dec_user" in site_line)
+		fail(name, "a clean control has a line")
+	else
+		pass(name)
+	name = boot " tracepoint: no event for a clean control"
+	if (tr_refused["e2e_show_px_user"] + tr_logged["e2e_show_px_user"] > 0)
+		fail(name, "e2e_show_px_user traced")
+	else
+		pass(name)
 }
 
 /E2E-BEGIN/ { began = 1 }	# after the terminal reset qemu prints
@@ -281,6 +321,18 @@ BEGIN {
 	next
 }
 /^OBS mod / { parse(); check_mod(); next }
+# The guard's debugfs file: show="NAME [module]" conv="..." kind=K
+# logged=N refused=N comm="..." fmt="..."
+/^OBS site / {
+	if (match($0, /show="[^"]*"/)) {
+		s = substr($0, RSTART + 6, RLENGTH - 7)
+		sub(/ \[ptrguard_e2e\]$/, "", s)
+		site_line[s] = $0
+	}
+	nsite++
+	next
+}
+/^OBS trace / { parse(); tr_refused[F["show"]] = F["refused"]; tr_logged[F["show"]] = F["logged"]; next }
 /^OBS gen / { parse(); check_gen(); next }
 /^OBS robust / {
 	parse()
@@ -370,7 +422,7 @@ END {
 		for (m = 0; m < nmodes; m++)
 			for (u = 0; u < 2; u++) {
 				c = kr " " m " " (u ? "user" : "root")
-				if (nmod[c] != 18 || ngen[c] < 9)
+				if (nmod[c] != 20 || ngen[c] < 9)
 					fail(boot " cell kr=" kr " mode=" m " " (u ? "user" : "root") " complete",
 					     nmod[c] + 0 " module reads, " ngen[c] + 0 " other reads")
 			}
@@ -407,6 +459,7 @@ END {
 			else
 				pass(boot " clean e2e_show_" s " never logged")
 		}
+		guard_view()
 	}
 
 	# The no_hash_pointers boot runs the scanner: a guest without one would

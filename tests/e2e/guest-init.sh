@@ -181,7 +181,7 @@ obs_gen() {
 }
 
 # The module's short files (records 0-7, the conversion at 4), the long one.
-MODFILES="px p pK pS_nosym pV lx pS_sym pI4 pM px_user px_null px_err lx_small put_dec put_dec_user"
+MODFILES="px p pK pS_nosym pV lx pS_sym pI4 pM px_user px_null px_err lx_small put_dec put_dec_user bprintf bprintf_user"
 
 matrix() {
 	mkdir -p /tmp/base
@@ -230,6 +230,31 @@ matrix() {
 	kill "$sleeper"
 	setmode 0
 	setkr 0
+}
+
+# The guard's tracepoint, on for the matrix.
+GUARD_EVENT=/sys/kernel/tracing/events/seq_ptr_guard/seq_ptr_guard_leak
+trace_guard() {
+	[ -d $GUARD_EVENT ] || return 0
+	echo 8192 >/sys/kernel/tracing/buffer_size_kb
+	echo 1 >$GUARD_EVENT/enable || echo "INFO error=tracepoint_not_enabled"
+}
+
+# What the guard saw of the matrix, in its own words: one OBS site line per
+# line of its debugfs file, and per module call site the number of its
+# trace events that say refused and logged.
+guard_view() {
+	sites=/sys/kernel/debug/seq_ptr_guard/sites
+	[ -e $sites ] || return 0
+	echo 0 >$GUARD_EVENT/enable
+	while IFS= read -r line; do
+		echo "OBS site $line"
+	done <$sites
+	for s in e2e_show_px e2e_show_bprintf e2e_show_put_dec e2e_show_px_user; do
+		r=$(grep -c "show=$s .* refused\$" /sys/kernel/tracing/trace)
+		l=$(grep -c "show=$s .* logged\$" /sys/kernel/tracing/trace)
+		echo "OBS trace show=$s refused=$r logged=$l"
+	done
 }
 
 # Readers in parallel while the sysctls flip; reads may succeed or fail
@@ -446,11 +471,14 @@ test)
 	[ "$(cat /tmp/sockets.out)" = ready ] || echo "INFO error=sockets_not_ready"
 	# debugfs: every readable regular file but ours and those under
 	# tracing/, which block or change with each read (pipes, buffers).
+	# (The guard's own counters change with every refusal: guard_view.)
 	debugfs=$(find /sys/kernel/debug -type f -perm -u+r ! -path '*/ptrguard_e2e/*' \
-		! -path '*/tracing/*' | LC_ALL=C sort)
+		! -path '*/tracing/*' ! -path '*/seq_ptr_guard/*' | LC_ALL=C sort)
 	debugfs="$debugfs /sys/kernel/debug/tracing/printk_formats /sys/kernel/debug/tracing/available_events"
 	echo "INFO debugfs_files=$(echo $debugfs | wc -w)"
+	trace_guard
 	matrix
+	guard_view
 	robust
 	scan
 	kselftest

@@ -20,6 +20,10 @@
  * guard's "log once per call site" mode.  Two debugfs files
  * share the show functions of their /proc twins on purpose: same call site.
  *
+ * Two leaks take other ways into a record: seq_put_decimal_ull() (no
+ * format), seq_bprintf() (a printf recorded by bprintf() and printed
+ * later, as BPF iterators do), each with a clean control.
+ *
  * One leak is binary and not seq_file output at all: an ELF note whose
  * desc is the address of e2e_obj (the variable), relocated by the module
  * loader, which sysfs shows as /sys/module/ptrguard_e2e/notes/.note.PtrGuard
@@ -135,6 +139,26 @@ static int e2e_show_##name(struct seq_file *m, void *v)		\
 E2E_PUT_DEC(put_dec, e2e_obj)			/* a leak */
 E2E_PUT_DEC(put_dec_user, 0x7ffc1000UL)		/* clean */
 
+/*
+ * The same through seq_bprintf(), which prints a printf recorded earlier
+ * by bprintf() (as BPF iterators' bpf_seq_printf() does).
+ */
+#define E2E_BPRINTF(name, fmt, arg)					\
+static int e2e_show_##name(struct seq_file *m, void *v)		\
+{									\
+	u32 bin[8];							\
+									\
+	if (!e2e_plain(m, v, E2E_SHORT_AT)) {				\
+		bprintf(bin, ARRAY_SIZE(bin), "rec %d " #name "=" fmt "\n",	\
+			E2E_SHORT_AT, arg);				\
+		seq_bprintf(m, "rec %d " #name "=" fmt "\n", bin);	\
+	}								\
+	return 0;							\
+}
+
+E2E_BPRINTF(bprintf, "%lx", (unsigned long)e2e_obj)	/* a leak */
+E2E_BPRINTF(bprintf_user, "%lx", 0x7ffc1000UL)		/* clean */
+
 static __printf(2, 3) void e2e_print_va(struct seq_file *m, const char *fmt, ...)
 {
 	struct va_format vaf;
@@ -187,6 +211,8 @@ static const struct e2e_file e2e_files[] = {
 	{ "lx_small", e2e_show_lx_small, E2E_SHORT },
 	{ "put_dec", e2e_show_put_dec, E2E_SHORT },
 	{ "put_dec_user", e2e_show_put_dec_user, E2E_SHORT },
+	{ "bprintf", e2e_show_bprintf, E2E_SHORT },
+	{ "bprintf_user", e2e_show_bprintf_user, E2E_SHORT },
 	{ "px_long", e2e_show_px_long, E2E_LONG },
 	{ "heavy", e2e_show_heavy, E2E_HEAVY },
 };
