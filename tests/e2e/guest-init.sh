@@ -181,7 +181,7 @@ obs_gen() {
 }
 
 # The module's short files (records 0-7, the conversion at 4), the long one.
-MODFILES="px p pK pS_nosym pV lx pS_sym pI4 pM px_user px_null px_err lx_small put_dec put_dec_user bprintf bprintf_user"
+MODFILES="px p pK pS_nosym pV lx pS_sym pI4 pM px_user px_null px_err lx_small put_dec put_dec_user put_dec_ll bprintf bprintf_user"
 
 matrix() {
 	mkdir -p /tmp/base

@@ -20,8 +20,9 @@
  * guard's "log once per call site" mode.  Two debugfs files
  * share the show functions of their /proc twins on purpose: same call site.
  *
- * Two leaks take other ways into a record: seq_put_decimal_ull() (no
- * format), seq_bprintf() (a printf recorded by bprintf() and printed
+ * Three leaks take other ways into a record: seq_put_decimal_ull() and
+ * seq_put_decimal_ll() (no format; seq_put_hex_ll() and
+ * seq_put_decimal_ull_width() are not exported to modules), seq_bprintf() (a printf recorded by bprintf() and printed
  * later, as BPF iterators do), each with a clean control.
  *
  * One leak is binary and not seq_file output at all: an ELF note whose
@@ -139,6 +140,17 @@ static int e2e_show_##name(struct seq_file *m, void *v)		\
 E2E_PUT_DEC(put_dec, e2e_obj)			/* a leak */
 E2E_PUT_DEC(put_dec_user, 0x7ffc1000UL)		/* clean */
 
+/* seq_put_decimal_ll(): the address as a (negative) long long */
+static int e2e_show_put_dec_ll(struct seq_file *m, void *v)
+{
+	if (!e2e_plain(m, v, E2E_SHORT_AT)) {
+		seq_printf(m, "rec %d ", E2E_SHORT_AT);
+		seq_put_decimal_ll(m, "put_dec_ll=", (long)e2e_obj);
+		seq_putc(m, '\n');
+	}
+	return 0;
+}
+
 /*
  * The same through seq_bprintf(), which prints a printf recorded earlier
  * by bprintf() (as BPF iterators' bpf_seq_printf() does).
@@ -211,6 +223,7 @@ static const struct e2e_file e2e_files[] = {
 	{ "lx_small", e2e_show_lx_small, E2E_SHORT },
 	{ "put_dec", e2e_show_put_dec, E2E_SHORT },
 	{ "put_dec_user", e2e_show_put_dec_user, E2E_SHORT },
+	{ "put_dec_ll", e2e_show_put_dec_ll, E2E_SHORT },
 	{ "bprintf", e2e_show_bprintf, E2E_SHORT },
 	{ "bprintf_user", e2e_show_bprintf_user, E2E_SHORT },
 	{ "px_long", e2e_show_px_long, E2E_LONG },
