@@ -205,7 +205,8 @@ function check_gen(   cell, key, b, leak, why, want) {
 # test ok, each module file that leaks to an unprivileged reader refused),
 # in mode 0 (the unpatched kernel's output, the only mode without the
 # guard) it must fail, on exactly those files and with the module's
-# object address (%lu prints it in decimal, the test reports it in hex).
+# object address (%lu and %lld print it in decimal, the test reports it
+# in hex).
 function check_kselftest(   modes, m, i, n, f, nf, leak, want, name, files) {
 	name = boot " kselftest ran in the guest"
 	if (kselftest != "present") {
@@ -214,7 +215,7 @@ function check_kselftest(   modes, m, i, n, f, nf, leak, want, name, files) {
 	}
 	pass(name)
 	n = split(guard ? "2 0" : "0", modes, " ")
-	nf = split("px p pK pS_nosym pV lx pS_sym pI4 pM px_user px_null px_err lx_small put_dec put_dec_user bprintf bprintf_user px_long", files, " ")
+	nf = split("px p pK pS_nosym pV lx pS_sym pI4 pM px_user px_null px_err lx_small put_dec put_dec_user put_dec_ll bprintf bprintf_user px_long", files, " ")
 	for (i = 1; i <= n; i++) {
 		m = modes[i]
 		name = boot " kselftest in mode " m (m == 2 ? " passes (exit 0)" : " fails (exit 1)")

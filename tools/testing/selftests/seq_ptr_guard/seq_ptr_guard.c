@@ -16,8 +16,8 @@
  * at or above -2^n for an n-bit user half (x86_64: 47 or 56 bits, arm64:
  * VA_BITS), n found by asking mmap() where a page can go.  Error pointers,
  * all-ones masks and the x86_64 vsyscall page are none.  In text, such a
- * value is a word of 16 hex digits, with or without 0x (%px, %lx), or of
- * 20 decimal digits (%lu).
+ * value is a word of 16 hex digits, with or without 0x (%px, %lx), of 20
+ * decimal digits (%lu), or of 10 to 17 after a minus sign (%ld).
  *
  * Run it as root: a child that drops to nobody for good does the reading.
  */
@@ -114,18 +114,23 @@ static bool word_char(char c)
 	return isalnum((unsigned char)c) || c == '_';
 }
 
-/* Whether word w[0..n) is a kernel address as %px, %lx or %lu print one. */
-static bool address_word(const char *w, size_t n, uint64_t *v)
+/*
+ * Whether word w[0..n) is a kernel address as %px, %lx or %lu print one,
+ * or, after a minus sign (neg), as %ld does: 10 to 17 digits, at least
+ * 2^32 below zero (smaller negatives are ordinary ints).
+ */
+static bool address_word(const char *w, size_t n, bool neg, uint64_t *v)
 {
-	const char *digits = n == 20 ? "0123456789" : "0123456789abcdef";
-	unsigned int base = n == 20 ? 10 : 16;
+	bool dec = neg || n == 20;
+	const char *digits = dec ? "0123456789" : "0123456789abcdef";
+	unsigned int base = dec ? 10 : 16;
 	size_t i;
 
-	if (n == 18 && w[0] == '0' && (w[1] == 'x' || w[1] == 'X')) {
+	if (!neg && n == 18 && w[0] == '0' && (w[1] == 'x' || w[1] == 'X')) {
 		w += 2;
 		n = 16;
 	}
-	if (n != 16 && n != 20)
+	if (neg ? n < 10 || n > 17 : n != 16 && n != 20)
 		return false;
 	*v = 0;
 	for (i = 0; i < n; i++) {
@@ -135,6 +140,11 @@ static bool address_word(const char *w, size_t n, uint64_t *v)
 			return false;
 		*v = *v * base + (d - digits);
 	}
+	if (neg) {
+		if (*v < 1ULL << 32)
+			return false;
+		*v = -*v;
+	}
 	return kernel_address(*v);
 }
 
@@ -142,6 +152,7 @@ static bool address_word(const char *w, size_t n, uint64_t *v)
 static long find_address(const char *buf, size_t n, uint64_t *v)
 {
 	size_t i = 0, start;
+	bool neg;
 
 	while (i < n) {
 		if (!word_char(buf[i])) {
@@ -151,8 +162,10 @@ static long find_address(const char *buf, size_t n, uint64_t *v)
 		start = i;
 		while (i < n && word_char(buf[i]))
 			i++;
-		if (address_word(buf + start, i - start, v))
-			return start;
+		neg = start && buf[start - 1] == '-' &&
+		      (start == 1 || !word_char(buf[start - 2]));
+		if (address_word(buf + start, i - start, neg, v))
+			return start - neg;
 	}
 	return -1;
 }
