@@ -8,9 +8,9 @@
 #   make fuzz       the libFuzzer targets of tests/fuzz in build/fuzz/ (clang)
 #   make kernel-series   the runtime guard as a git format-patch series
 #   make e2e        boot the guarded kernel under qemu and check /proc
-#   make e2e-full   the same, plus a lockdep + KASAN kernel (slow build),
-#                   the guard-off build, all of it on 6.1 too, then the
-#                   6.12 suite again on an arm64 guest (cross-built)
+#   make e2e-full   the same, plus the pristine kernel, a lockdep + KASAN
+#                   kernel (slow builds), the guard-off build, all of it on
+#                   6.1 too, then the 6.12 suite again on an arm64 guest
 #   make gate PATCH=FILE  gate a patch against KSRC
 #   make install PREFIX=DIR
 #
@@ -146,7 +146,7 @@ e2e: setup build/ptrguard
 	@tests/e2e/run
 
 e2e-full: setup build/ptrguard
-	@E2E_FULL=1 E2E_KVERS="6.12 6.1" tests/e2e/run
+	@E2E_FULL=1 E2E_PLAIN=1 E2E_KVERS="6.12 6.1" tests/e2e/run
 
 gate: setup build/ptrguard rules
 	@[ -n "$(PATCH)" ] || { echo "make gate: PATCH=FILE is required" >&2; exit 2; }

@@ -203,6 +203,52 @@ function check_gen(   cell, key, b, leak, why, want) {
 		fail(cell, why)
 }
 
+# The series' kselftest as root ran it in the guest at kptr_restrict 0,
+# with /proc/ptrguard_e2e added: in mode 2 it must pass (exit 0, every
+# test ok, each module file that leaks to an unprivileged reader refused),
+# in mode 0 (the unpatched kernel's output, the only mode without the
+# guard) it must fail, on exactly those files and with the module's
+# object address (%lu and %lld print it in decimal, the test reports it
+# in hex).
+function check_kselftest(   modes, m, i, n, f, nf, leak, want, name, files) {
+	name = boot " kselftest ran in the guest"
+	if (kselftest != "present") {
+		fail(name, "kselftest=" (kselftest == "" ? "not reported" : kselftest))
+		return
+	}
+	pass(name)
+	n = split(guard ? "2 0" : "0", modes, " ")
+	nf = split("px p pK pS_nosym pV lx pS_sym pI4 pM px_user px_null px_err lx_small put_dec put_dec_user put_dec_ll bprintf bprintf_user px_long", files, " ")
+	for (i = 1; i <= n; i++) {
+		m = modes[i]
+		name = boot " kselftest in mode " m (m == 2 ? " passes (exit 0)" : " fails (exit 1)")
+		if (!(m in ksrc))
+			fail(name, "no KSELFTEST-END line")
+		else if (ksrc[m] != (m == 2 ? 0 : 1))
+			fail(name, "exit " ksrc[m] (ksnotok[m] != "" ? ":" ksnotok[m] : ""))
+		else if (m == 2 && ksnotok[m] != "")
+			fail(name, "not ok lines:" ksnotok[m])
+		else if (!ksplan[m] || ksresults[m] != ksplan[m])
+			fail(name, "plan 1.." ksplan[m] + 0 ", " ksresults[m] + 0 " results")
+		else
+			pass(name " with " ksresults[m] " results")
+		for (f = 1; f <= nf; f++) {
+			leak = leaks(files[f], 0, "user")
+			want = "^ok [0-9]+ /proc/ptrguard_e2e/" files[f] ": no kernel address in [0-9]+ bytes$"
+			if (leak && m == 0)
+				want = "^not ok [0-9]+ /proc/ptrguard_e2e/" files[f] ": kernel address " addr " at byte [0-9]+$"
+			else if (leak)
+				want = "^ok [0-9]+ /proc/ptrguard_e2e/" files[f] ": no kernel address, refused after [0-9]+ bytes$"
+			name = boot " kselftest in mode " m ": /proc/ptrguard_e2e/" files[f] " " \
+			       (!leak ? "passes (clean)" : m == 0 ? "fails (world-readable leak)" : "passes (refused)")
+			if (ksline[m, files[f]] ~ want)
+				pass(name)
+			else
+				fail(name, "want /" want "/, got " (ksline[m, files[f]] == "" ? "no result line" : ksline[m, files[f]]))
+		}
+	}
+}
+
 BEGIN {
 	if (arch == "")
 		arch = "x86_64"
@@ -286,6 +332,7 @@ function guard_view(   n, i, s, want, name, l) {
 	if ("addr" in F) addr = F["addr"]
 	if ("scanner" in F) scanner = F["scanner"]
 	if ("note_addr" in F) note_addr = F["note_addr"]
+	if ("kselftest" in F) kselftest = F["kselftest"]
 	if ("error" in F) fail(boot " guest setup", F["error"])
 	if ("robust_error" in F) robust_errors = robust_errors " " F["file"] ":" F["errno"]
 	next
@@ -323,6 +370,21 @@ inscan != "" {
 	# the module's ELF note: binary, the desc (e2e_obj's address) at 24
 	if (index($0, "{\"file\": \"/sys/module/ptrguard_e2e/notes/.note.PtrGuard\", "))
 		note_found[inscan] = note_found[inscan] $0 "\n"
+	next
+}
+/^KSELFTEST-BEGIN/ { parse(); ksmode = F["mode"]; inks = 1; next }
+/^KSELFTEST-END/ { parse(); ksrc[ksmode] = F["rc"]; inks = 0; next }
+inks {
+	# TAP: the plan, then "ok N DESC" or "not ok N DESC" per file
+	if ($0 ~ /^1\.\.[0-9]+$/)
+		ksplan[ksmode] = substr($0, 4) + 0
+	if ($0 !~ /^(not )?ok [0-9]+ /)
+		next
+	ksresults[ksmode]++
+	if ($0 ~ /^not ok /)
+		ksnotok[ksmode] = ksnotok[ksmode] " [" $0 "]"
+	if (match($0, /\/proc\/ptrguard_e2e\/[a-zA-Z_0-9]+: /))
+		ksline[ksmode, substr($0, RSTART + 19, RLENGTH - 21)] = $0
 	next
 }
 /^DMESG-BEGIN/ { indmesg = 1; next }
@@ -476,6 +538,7 @@ END {
 			}
 		}
 	}
+	check_kselftest()
 	printf "%s: %d passed, %d failed\n", boot, passed, failed
 	exit failed != 0
 }

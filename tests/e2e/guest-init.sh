@@ -8,7 +8,9 @@
 #
 #   e2e.run=test    the matrix: kptr_restrict 0/1/2 x guard modes (0-3 when
 #                   kernel.seq_ptr_guard exists, else 0) x root/unprivileged
-#                   x files, then the robustness run, then the scanner hook
+#                   x files, then the robustness run, the scanner hook and
+#                   the kselftest
+#   e2e.run=kselftest  only the kselftest (by hand: check.awk expects all)
 #   e2e.run=bench   bench/guard-overhead.sh's timings
 #   e2e.run=scanbench  bench/scan-vm.sh: leaking_addresses.pl (needs the
 #                   initramfs.sh --perl image) and `ptrguard scan`, timed
@@ -28,6 +30,8 @@
 #                            cmp= (vs the mode 0 read), prefix=
 #   OBS robust ...           the robustness run's reader counts
 #   SCAN-BEGIN/SCAN-END      `ptrguard scan` output (when /bin/ptrguard)
+#   KSELFTEST-BEGIN/-END     the series' kselftest's TAP output, one run
+#                            per guard mode (when /bin/seq_ptr_guard)
 #   BENCH ...                one timing
 #   SCANBENCH ...            one scanbench timing, or a fact about it
 #   BLOB-BEGIN/BLOB-END      a file, gzip then base64 (scanbench outputs)
@@ -330,6 +334,26 @@ scan() {
 	fi
 }
 
+# The series' kselftest (tools/testing/selftests/seq_ptr_guard, built
+# static from the guarded tree), as root runs it, with the test module's
+# files added, at kptr_restrict 0: in guard mode 2 (it must pass) and in
+# mode 0, where /proc shows what an unpatched kernel shows (it must fail
+# on the module's world-readable leaks).  Without the guard: mode 0 only.
+kselftest() {
+	[ -x /bin/seq_ptr_guard ] || { echo "INFO kselftest=absent"; return 0; }
+	echo "INFO kselftest=present"
+	ksmodes=0
+	[ -e /proc/sys/kernel/seq_ptr_guard ] && ksmodes="2 0"
+	setkr 0
+	for m in $ksmodes; do
+		setmode "$m"
+		echo "KSELFTEST-BEGIN boot=$boot mode=$m"
+		seq_ptr_guard /proc/ptrguard_e2e
+		echo "KSELFTEST-END boot=$boot mode=$m rc=$?"
+	done
+	setmode 0
+}
+
 bench() {
 	e2e-sockets 500 >/tmp/sockets.out &	# 1,000 sockets
 	sleep 1
@@ -463,12 +487,16 @@ test)
 	guard_view
 	robust
 	scan
+	kselftest
 	;;
 bench)
 	bench
 	;;
 scanbench)
 	scanbench
+	;;
+kselftest)
+	kselftest
 	;;
 *)
 	echo "INFO error=unknown_run_$run"

@@ -8,7 +8,9 @@
 # (tests/e2e/guest-init.sh), the awk record summarizer, the static helpers
 # e2e-read and e2e-sockets (built here from tests/e2e/*.c), the test module,
 # and the static ptrguard as /bin/ptrguard when that exists (the live
-# scanner hook).  Exit 2 on any error, naming the missing input.
+# scanner hook), and the series' kselftest that tests/e2e/run builds
+# (seq_ptr_guard in the arch's e2e output dir) as /bin/seq_ptr_guard when
+# that exists.  Exit 2 on any error, naming the missing input.
 #
 # E2E_ARCH=arm64 (tests/e2e/arch.sh): Debian's busybox-static:arm64
 # (tests/e2e/busybox-arm64.sh; its applets are those of the host's
@@ -127,6 +129,9 @@ cp "$here/summarize.awk" "$stage/lib/summarize.awk"
 cp "$ko" "$stage/lib/ptrguard_e2e.ko"
 if [ -x "$ptrguard_bin" ]; then
 	cp "$ptrguard_bin" "$stage/bin/ptrguard"
+fi
+if [ -x "$e2e_out/seq_ptr_guard" ]; then
+	cp "$e2e_out/seq_ptr_guard" "$stage/bin/seq_ptr_guard"
 fi
 [ $perl = no ] || add_perl
 printf 'root:x:0:0:root:/:/bin/sh\nuser:x:1000:1000:user:/tmp:/bin/sh\n' >"$stage/etc/passwd"
