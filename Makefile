@@ -10,7 +10,8 @@
 #   make e2e        boot the guarded kernel under qemu and check /proc
 #   make e2e-full   the same, plus the pristine kernel, a lockdep + KASAN
 #                   kernel (slow builds), the guard-off build, all of it on
-#                   6.1 too, then the 6.12 suite again on an arm64 guest
+#                   6.1 too, then the 6.12 suite again on an arm64 guest;
+#                   and 6.1's KUnit run under UML
 #   make gate PATCH=FILE  gate a patch against KSRC
 #   make install PREFIX=DIR
 #
@@ -145,8 +146,10 @@ kernel-series: setup
 e2e: setup build/ptrguard
 	@tests/e2e/run
 
-e2e-full: setup build/ptrguard
-	@E2E_FULL=1 E2E_PLAIN=1 E2E_KVERS="6.12 6.1" tests/e2e/run
+# 6.1's KUnit run under UML, then the boots.  make test covers 6.12's KUnit.
+e2e-full: setup build/ptrguard build/ptrguard-san rules
+	@KUNIT_KVERS=6.1 KUNIT_UML_KVERS=6.1 E2E_FULL=1 E2E_PLAIN=1 E2E_KVERS="6.12 6.1" \
+		scripts/run-tests.sh kunit e2e
 
 gate: setup build/ptrguard rules
 	@[ -n "$(PATCH)" ] || { echo "make gate: PATCH=FILE is required" >&2; exit 2; }
