@@ -50,7 +50,8 @@ die() { echo "bench/audit: $*" >&2; echo 1 > "$top/build/bench/.rc"; exit 1; }
 copy=${PTRGUARD_CACHE:-$HOME/.cache/ptrguard}/bench-linux
 if [ ! -f "$copy/MAINTAINERS" ]; then
 	rm -rf "$copy"
-	cp -al "$ksrc" "$copy" || die "cp -al $ksrc $copy failed"
+	# "$ksrc/.": a symbolic link to a tree must not be copied as the link
+	mkdir -p "$copy" && cp -al "$ksrc/." "$copy" || die "cp -al $ksrc/. $copy failed"
 fi
 
 median() { tr ' ' '\n' | grep . | sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }

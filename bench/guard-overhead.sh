@@ -27,7 +27,9 @@
 #
 # Environment: BMS (batch length in ms, default 40), PAIRS (default 120;
 # the instruction-count boots use ICOUNT_PAIRS, default 10: their pairs do
-# not vary), METHODS (default "icount time"), PTRGUARD_CACHE, J.
+# not vary), METHODS (default "icount time"), FLAVOURS (default "guard
+# plain"; "guard" alone gives the m2/m0 and m0/m0 columns without
+# building the pristine kernel), PTRGUARD_CACHE, J.
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 e2e=$top/tests/e2e
@@ -85,7 +87,7 @@ fi
 results=$(mktemp)
 trap 'rm -f "$results"' EXIT
 rc=0
-for flavour in guard plain; do
+for flavour in ${FLAVOURS:-guard plain}; do
 	prepare $flavour || { rc=1; continue; }
 	for method in $methods; do
 		run $flavour $method >>"$results" || rc=1
