@@ -66,9 +66,9 @@ static int seq_ptr_guard_mode __read_mostly = CONFIG_SEQ_PTR_GUARD_DEFAULT_MODE;
  * addresses never overlap, nothing below TASK_SIZE is one (as kmsan and
  * the synthetic trace events also take it).  Set at boot from TASK_SIZE
  * of a native task, the largest; most values judged are counts and
- * sizes, which this one compare settles.
+ * sizes, which this one compare settles, inline in seq_ptr_guard_num().
  */
-static unsigned long seq_ptr_min_addr __ro_after_init = 1;
+unsigned long seq_ptr_min_addr __ro_after_init = 1;
 DEFINE_STATIC_KEY_FALSE(seq_ptr_guard_active);
 static DEFINE_MUTEX(seq_ptr_guard_lock);
 
@@ -743,7 +743,6 @@ bool __seq_ptr_guard_num(struct seq_file *m, unsigned long long num,
 	struct seq_ptr_leak leak = {
 		.kind = SEQ_PTR_INT,
 		.conv = conv,
-		.conv_len = strlen(conv),
 	};
 	bool refuse;
 	int mode;
@@ -758,6 +757,7 @@ bool __seq_ptr_guard_num(struct seq_file *m, unsigned long long num,
 		return false;
 	refuse = seq_ptr_refuse(mode, mode == SEQ_PTR_GUARD_REFUSE_UNPRIV &&
 				seq_ptr_file_reader_privileged(m->file));
+	leak.conv_len = strlen(conv);
 	seq_ptr_report(m->op ? m->op->show : NULL, site, conv, &leak, refuse);
 	if (refuse)
 		m->ptr_refused = true;

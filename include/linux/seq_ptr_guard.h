@@ -58,6 +58,7 @@ struct seq_ptr_leak {
 #ifdef CONFIG_SEQ_PTR_GUARD
 
 DECLARE_STATIC_KEY_FALSE(seq_ptr_guard_active);
+extern unsigned long seq_ptr_min_addr;
 
 void seq_ptr_env_init(struct seq_ptr_env *env);
 bool seq_ptr_guard_find(const struct seq_ptr_env *env, struct seq_ptr_leak *leak,
@@ -126,13 +127,19 @@ bool __seq_ptr_guard_num(struct seq_file *m, unsigned long long num,
  * @num: the value it is about to print
  * @conv: the conversion that amounts to, for the log ("%llx"...)
  *
+ * Most numbers are counts and sizes, below every kernel address: one
+ * compare here settles them without a call (/proc/meminfo prints some 50
+ * per read).  A number below it after a refusal in the same record prints
+ * into a record that is dropped whole.
+ *
  * Return: true if the guard refused it: the record is then marked refused,
  * and the writer must print nothing.
  */
 static inline bool seq_ptr_guard_num(struct seq_file *m,
 				     unsigned long long num, const char *conv)
 {
-	if (static_branch_unlikely(&seq_ptr_guard_active))
+	if (static_branch_unlikely(&seq_ptr_guard_active) &&
+	    num >= seq_ptr_min_addr)
 		return __seq_ptr_guard_num(m, num, conv, _RET_IP_);
 	return false;
 }
