@@ -54,7 +54,8 @@ bisect() {
 	frag=$1/ptrguard-bisect.config
 	{
 		cat "$top/tests/e2e/kernel.config" "$top/tests/e2e/kernel-x86_64.config"
-		printf 'CONFIG_SEQ_PTR_GUARD=y\nCONFIG_KUNIT=y\nCONFIG_SEQ_PTR_GUARD_KUNIT_TEST=y\n'
+		# tinyconfig hides the KUnit suite's option behind this menu
+		printf 'CONFIG_SEQ_PTR_GUARD=y\nCONFIG_RUNTIME_TESTING_MENU=y\nCONFIG_KUNIT=y\nCONFIG_SEQ_PTR_GUARD_KUNIT_TEST=y\n'
 	} >"$frag"
 	for c in $(git -C "$tree" rev-list --reverse ptrguard-base..HEAD); do
 		git -C "$wt" checkout -q -f --detach "$c" || return 1
