@@ -52,9 +52,10 @@ for s in $suites; do
 	fi
 	echo "=== suite $s"
 	start=$(date +%s)
-	"tests/$s/run" >"$logdir/$s.log" 2>&1
-	rc=$?
-	cat "$logdir/$s.log"
+	# as it runs (make e2e-full's suites take hours), and into the log
+	rm -f "$logdir/$s.rc"
+	{ "tests/$s/run"; echo $? >"$logdir/$s.rc"; } 2>&1 | tee "$logdir/$s.log"
+	rc=$(cat "$logdir/$s.rc" 2>/dev/null || echo 2)
 	p=$(grep -c '^PASS: ' "$logdir/$s.log")
 	f=$(grep -c '^FAIL: ' "$logdir/$s.log")
 	if [ "$rc" -ne 0 ] && [ "$f" -eq 0 ]; then
