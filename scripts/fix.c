@@ -301,8 +301,9 @@ int cmd_fix(int argc, char **argv)
 	}
 	if (!root)
 		goto out;
-	if (identity(NULL, &c.name, &c.email) < 0) {
-		error("fix: no git identity: set git config user.name and user.email (they sign the patches)");
+	if (identity(root, &c.name, &c.email) < 0) {
+		error("fix: no git identity in %s: set git config user.name and user.email there (they sign the patches)",
+		      o.tree ? o.tree : root);
 		goto out;
 	}
 	if (o.build && access(o.build, F_OK) < 0) {
