@@ -248,6 +248,9 @@ static void free_units(struct fix_ctx *c)
 			free(u->cc[k]);
 		free(u->to);
 		free(u->cc);
+		for (k = 0; k < u->nnofixes; k++)
+			free(u->nofixes[k]);
+		free(u->nofixes);
 	}
 	free(c->units);
 }
