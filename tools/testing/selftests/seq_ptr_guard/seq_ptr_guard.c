@@ -8,9 +8,10 @@
  * /proc/net/ and debugfs when mounted) and the files and directories
  * named on the command line, and fails each file that shows one.
  *
- * With CONFIG_SEQ_PTR_GUARD and kernel.seq_ptr_guard=2, a seq_file read
- * that would show one to such a reader fails with EPERM instead.  That
- * passes, as long as what the read delivered before it holds no address.
+ * With CONFIG_SEQ_PTR_GUARD, kernel.seq_ptr_guard=2 (the default) shows
+ * such a reader zeros in place of the address, which passes; with 3, the
+ * read fails with EPERM at that record, which passes as long as what the
+ * read delivered before it holds no address.
  *
  * A kernel address is a value in the kernel half of the address space:
  * at or above -2^n for an n-bit user half (x86_64: 47 or 56 bits, arm64:
