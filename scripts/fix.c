@@ -229,6 +229,24 @@ static void make_units(struct fix_ctx *c, const struct cocci_result *res, int pe
 	}
 }
 
+/*
+ * The series opens with the files every user can read (what makes a
+ * maintainer act), then those nobody could say, then root's; the order of
+ * the files within each group is kept (an insertion sort: stable).
+ */
+static void order_units(struct fix_ctx *c)
+{
+	size_t i, j;
+
+	for (i = 1; i < c->nunits; i++) {
+		struct fix_unit u = c->units[i];
+
+		for (j = i; j > 0 && c->units[j - 1].who > u.who; j--)
+			c->units[j] = c->units[j - 1];
+		c->units[j] = u;
+	}
+}
+
 static void free_units(struct fix_ctx *c)
 {
 	size_t i, k;
@@ -356,6 +374,7 @@ int cmd_fix(int argc, char **argv)
 	for (i = 0; i < c.nunits; i++)
 		if (fix_message(&c, &c.units[i]) < 0)
 			goto out;
+	order_units(&c);
 	if (fix_series(&c) < 0)
 		goto out;
 	printf("%s/0000-cover-letter.patch\n", o.out);

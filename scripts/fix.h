@@ -31,6 +31,7 @@ struct fix_unit {
 	size_t nto, ncc;
 	char **nofixes;			/* "FILE:LINE: why it has no Fixes: tag" */
 	size_t nnofixes;
+	int who;			/* enum fix_who_rank: who can read it; the series order */
 };
 
 struct fix_ctx {
@@ -77,6 +78,22 @@ int fix_mkdirs(const char *dir);
 int fix_message(const struct fix_ctx *c, struct fix_unit *u);
 /* To and Cc of @u from scripts/get_maintainer.pl on its patch, into @u. */
 int fix_maintainers(const struct fix_ctx *c, struct fix_unit *u);
+
+/* fix_who.c */
+/* Who can read a file, most exposed first: the order of the series. */
+enum fix_who_rank { FIX_WHO_EVERYONE, FIX_WHO_UNKNOWN, FIX_WHO_ROOT };
+struct fix_who {
+	int rank;			/* enum fix_who_rank */
+	char *readers;			/* "every user", "root", ... */
+	char *fact;			/* the sentence that says why, with the path; or NULL */
+};
+/*
+ * Who can read what @func prints, from how @text (the tree's @file) registers
+ * its output: a proc, debugfs, tracefs, securityfs or sysfs file, or a
+ * subsystem's helper.
+ */
+void fix_who(const char *file, const char *text, const char *func, struct fix_who *w);
+void fix_who_free(struct fix_who *w);
 
 /* fix_series.c */
 /* Commit the units in a scratch repository and write the series to c->out. */

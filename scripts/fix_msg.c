@@ -184,94 +184,6 @@ static char *subject_prefix(const struct fix_ctx *c, const struct fix_unit *u)
 	return ret ? ret : path_prefix(u->name, u->nfiles > 1 || strcmp(u->name, u->files[0]));
 }
 
-/* ---- to whom: the mode of the file that shows the output ---- */
-
-static const char *const creators[] = {
-	"debugfs_create_file", "debugfs_create_file_unsafe", "proc_create",
-	"proc_create_data", "proc_create_seq", "proc_create_seq_data",
-	"proc_create_single", "proc_create_single_data", "trace_create_file",
-	"tracefs_create_file", "securityfs_create_file",
-};
-
-/* The mode argument of the create call in @text that names @func's file. */
-static char *file_mode(const char *text, const char *func)
-{
-	char *stem = xstrdup(func), *mode = NULL;
-	size_t sl = strlen(stem), i;
-
-	if (sl > 5 && !strcmp(stem + sl - 5, "_show"))
-		stem[sl - 5] = 0;
-	for (i = 0; i < sizeof(creators) / sizeof(creators[0]) && !mode; i++) {
-		const char *p = text;
-		size_t n = strlen(creators[i]);
-
-		while ((p = strstr(p, creators[i]))) {
-			const char *a = p + n, *end, *c1, *c2;
-			int depth = 0;
-
-			p = a;
-			if ((p > text + n && (isalnum((unsigned char)p[-n - 1]) || p[-n - 1] == '_')) ||
-			    *a != '(')
-				continue;
-			for (end = a; *end; end++) {
-				depth += *end == '(';
-				depth -= *end == ')';
-				if (!depth || *end == ';')
-					break;
-			}
-			if (*end != ')')
-				continue;
-			{
-				char *args = xstrndup(a, (size_t)(end - a));
-				int mine = strstr(args, stem) != NULL;
-
-				c1 = strchr(args, ',');
-				c2 = c1 ? strchr(c1 + 1, ',') : NULL;
-				if (mine && c2) {
-					const char *s = c1 + 1;
-
-					while (isspace((unsigned char)*s))
-						s++;
-					mode = xstrndup(s, (size_t)(c2 - s));
-					while (*mode && isspace((unsigned char)mode[strlen(mode) - 1]))
-						mode[strlen(mode) - 1] = 0;
-				}
-				free(args);
-			}
-			if (mode)
-				break;
-		}
-	}
-	free(stem);
-	return mode;
-}
-
-/* Who reads it, from the mode: "every user (the file is created with mode 0444)". */
-static char *readers(const char *mode)
-{
-	static const struct { const char *name; unsigned int v; } names[] = {
-		{ "S_IRUGO", 0444 }, { "S_IRUSR", 0400 }, { "TRACE_MODE_READ", 0440 },
-		{ "TRACE_MODE_WRITE", 0640 }, { "0444", 0444 }, { "0400", 0400 },
-		{ "0440", 0440 }, { "0644", 0644 }, { "0600", 0600 }, { "0640", 0640 },
-		{ "0664", 0664 }, { "0666", 0666 }, { "S_IRUSR | S_IWUSR", 0600 },
-	};
-	size_t i;
-
-	if (!mode)
-		return xstrdup("every reader of this seq_file");
-	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++)
-		if (!strcmp(mode, names[i].name)) {
-			if (names[i].v & 04)
-				return xasprintf("every user (the file is created with mode %s)", mode);
-			if (names[i].v & 040)
-				return xasprintf("its owner and group (the file is created with mode %s)",
-						 mode);
-			return xasprintf("its owner, root as a rule, from whom kptr_restrict would hide it (the file is created with mode %s)",
-					 mode);
-		}
-	return xasprintf("every reader of the file (created with mode %s)", mode);
-}
-
 /* ---- Fixes: the commit that brought the conversion's line in ---- */
 
 /*
@@ -387,10 +299,12 @@ static char *what_leaks(const struct finding *f)
 
 int fix_message(const struct fix_ctx *c, struct fix_unit *u)
 {
-	char *prefix = subject_prefix(c, u), *body = NULL, *what = NULL, *who = NULL;
+	char *prefix = subject_prefix(c, u), *body = NULL, *what = NULL, *facts = NULL;
 	char **tags = NULL, **funcs = NULL;
-	size_t ntags = 0, nfuncs = 0, i, k;
-	int unhashed = 0, cast = 0;
+	const char *who = NULL, **whofn = NULL;
+	struct fix_who *whos = NULL;
+	size_t ntags = 0, nfuncs = 0, nwhos = 0, i, k;
+	int unhashed = 0, cast = 0, tracing = 0;
 
 	for (i = 0; i < u->nfindings; i++) {
 		const struct finding *f = u->findings[i];
@@ -429,13 +343,16 @@ int fix_message(const struct fix_ctx *c, struct fix_unit *u)
 
 			if (strcmp(f->file, u->files[i]))
 				continue;
-			if (!who) {
-				char *mode = file_mode(text, f->function);
-
-				if (mode)
-					who = readers(mode);
-				free(mode);
+			/* who reads each function's output: once per function */
+			for (t = 0; t < nwhos && strcmp(whofn[t], f->function); t++)
+				;
+			if (t == nwhos) {
+				whos = xrealloc(whos, (nwhos + 1) * sizeof(*whos));
+				whofn = xrealloc(whofn, (nwhos + 1) * sizeof(*whofn));
+				whofn[nwhos] = f->function;
+				fix_who(f->file, text, f->function, &whos[nwhos++]);
 			}
+			tracing |= !strncmp(f->file, "kernel/trace/", 13);
 			if (!c->git)
 				continue;
 			tag = fixes_tag(c, f->file, f->line, &why);
@@ -466,9 +383,43 @@ int fix_message(const struct fix_ctx *c, struct fix_unit *u)
 		}
 		free(text);
 	}
-	if (!who)
-		who = readers(NULL);
+	/* the most exposed readers; every fact, once */
+	u->who = FIX_WHO_ROOT;
+	for (i = 0; i < nwhos; i++) {
+		if (!who || whos[i].rank < u->who) {
+			u->who = whos[i].rank;
+			who = whos[i].readers;
+		}
+		if (whos[i].fact && (!facts || !strstr(facts, whos[i].fact))) {
+			if (facts)
+				cat(&facts, " ");
+			cat(&facts, whos[i].fact);
+		}
+	}
+	if (!who) {
+		u->who = FIX_WHO_UNKNOWN;
+		who = "every reader of this seq_file";
+	}
 
+	if (u->who == FIX_WHO_EVERYONE) {
+		/* what makes a maintainer act goes first: the subject says it */
+		const char *const forms[] = { "to all users in %s()", "to all users in %s() and %s()",
+					      "to all users in seq_file output" };
+
+		if (nfuncs <= 2) {
+			char *f = xasprintf(forms[nfuncs - 1], funcs[0], nfuncs > 1 ? funcs[1] : "");
+
+			u->subject = xasprintf("%sDo not leak kernel addresses %s", prefix, f);
+			free(f);
+		}
+		if (!u->subject || strlen(u->subject) > 75) {
+			free(u->subject);
+			u->subject = xasprintf("%sDo not leak kernel addresses %s", prefix, forms[2]);
+		}
+		if (strlen(u->subject) <= 75)
+			goto subject_done;
+		free(u->subject);
+	}
 	if (nfuncs == 1)
 		u->subject = xasprintf("%sDo not leak kernel addresses in %s()", prefix, funcs[0]);
 	else if (nfuncs == 2)
@@ -481,8 +432,12 @@ int fix_message(const struct fix_ctx *c, struct fix_unit *u)
 		free(u->subject);
 		u->subject = xasprintf("%sDo not leak kernel addresses in seq_file output", prefix);
 	}
-
+subject_done:
+	if (facts && u->who == FIX_WHO_EVERYONE)
+		para(&body, facts);
 	para(&body, what);
+	if (facts && u->who != FIX_WHO_EVERYONE)
+		para(&body, facts);
 	{
 		char *s = xasprintf("This goes into seq_file output as is: no pointer hashing, no kptr_restrict. So %s sees a raw kernel address, which gives away the layout of kernel memory that KASLR hides.",
 				    who);
@@ -496,6 +451,8 @@ int fix_message(const struct fix_ctx *c, struct fix_unit *u)
 		para(&body, "Print the pointer with plain %p. Documentation/core-api/printk-formats.rst: \"Pointers printed without a specifier extension (i.e unadorned %p) are hashed to prevent leaking information about the kernel memory layout. This has the added benefit of providing a unique identifier.\" The output still tells objects apart, and booting with no_hash_pointers shows the raw values when debugging needs them.");
 		if (cast)
 			para(&body, "A pointer cast to an integer and printed with %lx is what the same document says of %px: \"%px is functionally equivalent to %lx (or %lu)\". The cast goes too, so that the compiler checks the conversion against a pointer.");
+		if (tracing)
+			para(&body, "Tracing has an option of its own for pointers, hash-ptr (on by default): with it off, the %p of event print formats is shown as %px. It applies only to the event formats that trace_event_printf() expands, not to a format passed to trace_seq_printf() as this one is: after this change these pointers are hashed whatever hash-ptr says, and no_hash_pointers still shows them raw.");
 	}
 	para(&body, "Found with ptrguard (ptrguard fix).");
 	for (i = 0; i < ntags; i++) {
@@ -513,7 +470,11 @@ int fix_message(const struct fix_ctx *c, struct fix_unit *u)
 	free(tags);
 	free(funcs);
 	free(what);
-	free(who);
+	free(facts);
+	for (i = 0; i < nwhos; i++)
+		fix_who_free(&whos[i]);
+	free(whos);
+	free(whofn);
 	free(prefix);
 	return 0;
 }

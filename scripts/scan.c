@@ -35,11 +35,15 @@ static const struct cmd_help help = {
 "    kallsyms shows real values) and who can read it: 'readable-by: everyone'\n"
 "    (an unprivileged user read it too), 'root' (only with privileges), or\n"
 "    'unknown' (no way to switch to an unprivileged user to check).\n"
+"    Listed (in every format) and counted for the exit status are the\n"
+"    findings others than root can read, and not in the --baseline; those\n"
+"    only root reads are one line per file on stderr.  --all lists all.\n"
 "    Symlinks below the roots are never followed.  Skipped files are listed\n"
 "    on stderr with the reason.\n",
 	.trailer =
 "EXIT STATUS\n"
-"    0 nothing found (or all in the baseline), 1 kernel addresses found,\n"
+"    0 nothing found that others than root can read (with --all: nothing\n"
+"    found), or all in the baseline; 1 kernel addresses found,\n"
 "    2 error (usage, input, a write error on stdout).\n",
 };
 
@@ -431,6 +435,7 @@ int cmd_scan(int argc, char **argv)
 	struct baseline baseline = { 0 };
 	bool unpriv, can_switch;
 	int quiet = 0, no_progress = 0, verbose = 0, block_fifos = 0, dmesg = 0, ignored = 0;
+	int all = 0;
 	unsigned int jobs;
 	enum pg_format format = FORMAT_DEFAULT;
 	char **roots;
@@ -467,6 +472,10 @@ int cmd_scan(int argc, char **argv)
 			   "(baseline) and do not count for the exit status."),
 		OPT_STRING(0, "write-baseline", &write_baseline, "FILE",
 			   "Write the findings of this scan as a baseline."),
+		OPT_BOOL(0, "all", &all,
+			 "List every finding: those only root can read and those the\n"
+			 "--baseline holds too, each counting for the exit status as\n"
+			 "--baseline says."),
 		OPT_BOOL(0, "dmesg", &dmesg, "Also read the kernel log (/dev/kmsg, non-blocking)."),
 		OPT_BOOL(0, "ignored", &ignored,
 			 "Also report the kernel-half values the model ignores (error\n"
@@ -492,6 +501,7 @@ int cmd_scan(int argc, char **argv)
 	o.block_fifos = block_fifos;
 	o.dmesg = dmesg;
 	o.ignored = ignored;
+	o.all = all;
 
 	/* roots: our own copies, with room for /dev/kmsg. */
 	if (n > 0) {
@@ -571,7 +581,7 @@ int cmd_scan(int argc, char **argv)
 		goto out;
 	}
 	scan_print(&o, &res, quiet ? -1 : verbose);
-	rc = res.nkernel > res.nbaseline ? EXIT_FINDINGS : EXIT_CLEAN;
+	rc = scan_status(&o, &res);
 	scan_result_free(&res);
 out:
 	baseline_free(&baseline);

@@ -72,6 +72,7 @@ struct scan_opts {
 	bool block_fifos;		/* debug: read FIFOs, opened blocking */
 	bool dmesg;			/* also read the kernel log, /dev/kmsg */
 	bool baseline;			/* --baseline given: say what is new */
+	bool all;			/* --all: list root-only and baseline findings too */
 	/*
 	 * Non-NULL: the model is not finished yet.  scan_run calls it once
 	 * its workers run (they read files meanwhile, and wait for it only
@@ -157,6 +158,14 @@ int baseline_write(const struct scan_result *res, const char *path);
 void baseline_free(struct baseline *b);
 
 /* ---- scan_out.c: text, JSON and SARIF output ---- */
+
+/*
+ * Is finding f listed?  With --all, every one.  Else not those only root
+ * reads (summed up per file on stderr) nor those --baseline holds.
+ */
+bool scan_listed(const struct scan_opts *o, const struct finding_rec *f);
+/* The exit status of a scan: 1 when a finding counts, else 0. */
+int scan_status(const struct scan_opts *o, const struct scan_result *res);
 
 /* verbosity: -1 quiet, 0 list skips other than plain errors, 1 all */
 void scan_print(const struct scan_opts *o, const struct scan_result *res,

@@ -175,6 +175,25 @@ static const char *const readable_name[] = {
 	[READ_UNKNOWN] = "unknown", [READ_EVERYONE] = "everyone", [READ_ROOT] = "root",
 };
 
+bool scan_listed(const struct scan_opts *o, const struct finding_rec *f)
+{
+	if (o->all || f->hit.verdict != ADDR_KERNEL)
+		return true;	/* --ignored values are listed when asked for */
+	return !f->baseline && f->readable != READ_ROOT;
+}
+
+int scan_status(const struct scan_opts *o, const struct scan_result *r)
+{
+	size_t i;
+
+	if (o->all)
+		return r->nkernel > r->nbaseline ? EXIT_FINDINGS : EXIT_CLEAN;
+	for (i = 0; i < r->nfound; i++)
+		if (r->found[i].hit.verdict == ADDR_KERNEL && scan_listed(o, &r->found[i]))
+			return EXIT_FINDINGS;
+	return EXIT_CLEAN;
+}
+
 static void print_text(const struct scan_opts *o, const struct scan_result *r)
 {
 	char sym[256];
@@ -184,6 +203,9 @@ static void print_text(const struct scan_opts *o, const struct scan_result *r)
 		const struct finding_rec *f = &r->found[i];
 		const struct scan_hit *h = &f->hit;
 		const char *ign = h->verdict == ADDR_IGNORED ? "ignored " : "";
+
+		if (!scan_listed(o, f))
+			continue;
 
 		put_rep(f->file, 0);
 		if (f->flags & REC_PATH) {
@@ -222,14 +244,16 @@ static void print_text(const struct scan_opts *o, const struct scan_result *r)
 static void print_json(const struct scan_opts *o, const struct scan_result *r)
 {
 	char sym[256];
-	size_t i;
+	size_t i, n = 0;
 
 	put_s("[");
 	for (i = 0; i < r->nfound; i++) {
 		const struct finding_rec *f = &r->found[i];
 		const struct scan_hit *h = &f->hit;
 
-		put_s(i ? ",\n {" : "\n {");
+		if (!scan_listed(o, f))
+			continue;
+		put_s(n++ ? ",\n {" : "\n {");
 		put_s("\"file\": ");
 		json_rep(f->file, 0);
 		if (f->flags & REC_PATH) {
@@ -265,7 +289,7 @@ static void print_json(const struct scan_opts *o, const struct scan_result *r)
 		}
 		put_s("}");
 	}
-	put_s(r->nfound ? "\n]\n" : "]\n");
+	put_s(n ? "\n]\n" : "]\n");
 }
 
 /* An absolute path for a URI: relative roots are the current directory's. */
@@ -302,7 +326,7 @@ static char *json_object(const char *const *props, size_t n)
 }
 
 /* SARIF 2.1.0 through the one writer of output.h, file:/// URIs. */
-static void print_sarif(const struct scan_opts *o, const struct scan_result *r)
+static void print_sarif(const struct scan_opts *o, const struct scan_result *r, int verbosity)
 {
 	static const struct sarif_rule rules[] = {
 		{ "kernel-address", "A kernel address readable from user space", 1 },
@@ -310,67 +334,114 @@ static void print_sarif(const struct scan_opts *o, const struct scan_result *r)
 	};
 	struct sarif_result *res = calloc(r->nfound + 1, sizeof(*res));
 	struct sarif_result *notes = calloc(r->nskip + 1, sizeof(*notes));
-	struct sarif_run run = { "ptrguard scan", NULL, rules, 2, res, r->nfound, notes, r->nskip,
+	struct sarif_run run = { "ptrguard scan", NULL, rules, 2, res, 0, notes, r->nskip,
 				 NULL };
 	const char *model[2] = { "addressModel", o->model->desc };
 	char *props, v[64], sym[256];
-	size_t i;
+	size_t i, n = 0, nn = 0;
 
 	if (!res || !notes)
 		die("out of memory");
 	props = json_object(model, 2);
 	run.properties = props;
+	/* Without --all, files that failed to open or read only with -v, as in text. */
 	for (i = 0; i < r->nskip; i++) {
-		notes[i].message = r->skip[i].reason;
-		notes[i].file = absolute(r->skip[i].file);
-		notes[i].no_region = 1;
+		if (!o->all && r->skip[i].error && verbosity < 1)
+			continue;
+		notes[nn].message = r->skip[i].reason;
+		notes[nn].file = absolute(r->skip[i].file);
+		notes[nn++].no_region = 1;
 	}
+	run.nnotes = nn;
 	for (i = 0; i < r->nfound; i++) {
 		const struct finding_rec *f = &r->found[i];
 		const struct scan_hit *h = &f->hit;
 		bool ign = h->verdict == ADDR_IGNORED;
-		const char *s = ign ? NULL : addr_symbol(o->model, h->value, sym, sizeof(sym));
+		const char *s;
 
-		res[i].rule = ign ? "ignored-candidate" : "kernel-address";
+		if (!scan_listed(o, f))
+			continue;
+		s = ign ? NULL : addr_symbol(o->model, h->value, sym, sizeof(sym));
+
+		res[n].rule = ign ? "ignored-candidate" : "kernel-address";
 		/* error: anyone can read it (or we could not tell); warning: root only */
-		res[i].level = ign ? "note" : f->readable == READ_ROOT ? "warning" : "error";
+		res[n].level = ign ? "note" : f->readable == READ_ROOT ? "warning" : "error";
 		if (ign) {
-			res[i].message = xasprintf("ignored %s: %s", value_text(h, v, sizeof(v)),
+			res[n].message = xasprintf("ignored %s: %s", value_text(h, v, sizeof(v)),
 						   h->reason);
 		} else {
 			const char *p[6] = { "region", h->region, "symbol", s,
 					     "readableBy", readable_name[f->readable] };
 
-			res[i].message = xasprintf("%s: %s%s%s; readable-by: %s",
+			res[n].message = xasprintf("%s: %s%s%s; readable-by: %s",
 						   value_text(h, v, sizeof(v)), h->reason,
 						   s ? ": " : "", s ? s : "",
 						   readable_name[f->readable]);
-			res[i].properties = json_object(p, 6);
+			res[n].properties = json_object(p, 6);
 			if (o->baseline)
-				res[i].baseline = f->baseline ? "unchanged" : "new";
+				res[n].baseline = f->baseline ? "unchanged" : "new";
 		}
-		res[i].file = absolute(f->file);
+		res[n].file = absolute(f->file);
 		if (f->flags & REC_PATH) {
 			;	/* the path name itself: line 1 */
 		} else if (h->binary || (f->flags & REC_BINFILE)) {
-			res[i].offset = h->offset;
-			res[i].length = h->binary ? 8u : (unsigned int)strlen(h->text);
+			res[n].offset = h->offset;
+			res[n].length = h->binary ? 8u : (unsigned int)strlen(h->text);
 		} else {
-			res[i].line = h->line;
-			res[i].column = h->column;
+			res[n].line = h->line;
+			res[n].column = h->column;
 		}
+		n++;
 	}
+	run.nresults = n;
 	sarif_write(stdout, &run);
-	for (i = 0; i < r->nfound; i++) {
+	for (i = 0; i < n; i++) {
 		free((char *)res[i].message);
 		free((char *)res[i].file);
 		free((char *)res[i].properties);
 	}
-	for (i = 0; i < r->nskip; i++)
+	for (i = 0; i < nn; i++)
 		free((char *)notes[i].file);
 	free(res);
 	free(notes);
 	free(props);
+}
+
+/* At most this many files are named in the root-only summary. */
+#define ROOT_ONLY_FILES 10
+
+/*
+ * Without --all: one line per file for the findings only root reads,
+ * "N addresses in FILE, readable by root only: expected" (the kernel
+ * shows them to root by design), then one line for the files past
+ * ROOT_ONLY_FILES.  Findings are sorted by file: a file's are adjacent.
+ */
+static void print_root_only(const struct scan_opts *o, const struct scan_result *r)
+{
+	unsigned long long more = 0;
+	size_t i, j, files = 0, morefiles = 0;
+
+	for (i = 0; i < r->nfound; i = j) {
+		unsigned long long n = 0;
+
+		for (j = i; j < r->nfound && !strcmp(r->found[j].file, r->found[i].file); j++)
+			n += r->found[j].hit.verdict == ADDR_KERNEL && !r->found[j].baseline &&
+			     !scan_listed(o, &r->found[j]);
+		if (!n)
+			continue;
+		if (files++ < ROOT_ONLY_FILES) {
+			fprintf(stderr, "scan: %llu address%s in %s, readable by root only: "
+				"expected (--all lists %s)\n", n, n == 1 ? "" : "es",
+				r->found[i].file, n == 1 ? "it" : "them");
+		} else {
+			more += n;
+			morefiles++;
+		}
+	}
+	if (morefiles)
+		fprintf(stderr, "scan: %llu more address%s in %zu more file%s readable by root "
+			"only (--all lists them)\n", more, more == 1 ? "" : "es", morefiles,
+			morefiles == 1 ? "" : "s");
 }
 
 void scan_print(const struct scan_opts *o, const struct scan_result *r,
@@ -385,7 +456,7 @@ void scan_print(const struct scan_opts *o, const struct scan_result *r,
 	if (o->format == FMT_JSON)
 		print_json(o, r);
 	else if (o->format == FMT_SARIF)
-		print_sarif(o, r);
+		print_sarif(o, r, verbosity);
 	else
 		print_text(o, r);
 	ob_flush();
@@ -406,9 +477,12 @@ void scan_print(const struct scan_opts *o, const struct scan_result *r,
 			"read (-v lists them)\n", nerr);
 	if (r->readable_how && r->nkernel)
 		fprintf(stderr, "scan: %s\n", r->readable_how);
+	if (!o->all)
+		print_root_only(o, r);
 	if (o->baseline)
-		fprintf(stderr, "scan: %llu of %llu kernel addresses in the baseline\n",
-			(unsigned long long)r->nbaseline, (unsigned long long)r->nkernel);
+		fprintf(stderr, "scan: %llu of %llu kernel addresses in the baseline%s\n",
+			(unsigned long long)r->nbaseline, (unsigned long long)r->nkernel,
+			o->all || !r->nbaseline ? "" : ", not listed (--all lists them)");
 	fprintf(stderr, "scan: %llu dirs, %llu files, %.1f MiB in %.2f s; "
 		"%llu kernel addresses, %llu ignored; %zu skipped; "
 		"%llu symlinks not followed; %llu pid dirs not scanned%s\n",
