@@ -59,7 +59,7 @@ for conf in full kernel fixtures; do
 	i=0
 	while [ "$i" -lt "$runs" ]; do
 		timed "pl-$conf" perl "$tmp/la-$conf.pl"
-		timed "pg-$conf" "$cli" scan --json --no-progress "$@"
+		timed "pg-$conf" "$cli" scan --all --json --no-progress "$@"
 		i=$((i + 1))
 	done
 	"$cli" scan --json --ignored --no-progress "$@" >"$tmp/pg-$conf.ign" 2>/dev/null
