@@ -53,10 +53,11 @@
 #include <linux/security.h>
 #include <linux/seq_file.h>
 #include <linux/seq_ptr_guard.h>
-#include <linux/sprintf.h>
 #include <linux/string.h>
 #include <linux/sysctl.h>
 #include <kunit/visibility.h>
+
+#include "printf_walk.h"
 
 #define CREATE_TRACE_POINTS
 #include <trace/events/seq_ptr_guard.h>
@@ -69,23 +70,27 @@ EXPORT_TRACEPOINT_SYMBOL_GPL(seq_ptr_guard_leak);
 static int seq_ptr_guard_mode __read_mostly = CONFIG_SEQ_PTR_GUARD_DEFAULT_MODE;
 
 /*
- * The window kernel addresses lie in: [seq_ptr_min_addr, seq_ptr_end_addr).
- * Both bounds are public facts, the same on every boot of this kernel:
- * KASLR places text, modules, the direct map, vmalloc, vmemmap and the
- * fixmap anywhere inside them, so a value's place relative to them says
- * nothing about where it did.  Most values judged are counts and sizes,
- * below the window, which one compare settles, inline in
- * seq_ptr_guard_num().  Until set at boot, nothing is in it.
+ * The window kernel addresses lie in: [seq_ptr_window, -MAX_ERRNO), and
+ * on UML up to TASK_SIZE.  The bounds are public facts, the same on every
+ * boot of this kernel: KASLR places text, modules, the direct map,
+ * vmalloc, vmemmap and the fixmap anywhere inside them, so a value's
+ * place relative to them says nothing about where it did.
+ *
+ * Most values judged are counts and sizes, far below any address: values
+ * below seq_ptr_min_addr are not looked at (one compare, inline in
+ * seq_ptr_guard_num()).  It is the window's start, but on arm64, where
+ * the top byte of a pointer may carry a tag (KASAN, TBI), all values with
+ * bit 55 set are judged.  Until set at boot, nothing is.
  */
 unsigned long seq_ptr_min_addr __ro_after_init = ULONG_MAX;
-EXPORT_SYMBOL_IF_KUNIT(seq_ptr_min_addr);
-static unsigned long seq_ptr_end_addr __ro_after_init;
+static unsigned long seq_ptr_window __ro_after_init = ULONG_MAX;
+static unsigned long seq_ptr_window_end __ro_after_init;
 DEFINE_STATIC_KEY_FALSE(seq_ptr_guard_active);
-EXPORT_SYMBOL_IF_KUNIT(seq_ptr_guard_active);
 static DEFINE_MUTEX(seq_ptr_guard_lock);
 
 static void __init seq_ptr_window_init(void)
 {
+	seq_ptr_window_end = -MAX_ERRNO;
 #if defined(CONFIG_UML)
 	/*
 	 * No KASLR: physical memory, the image in it, vmalloc and the fixmap
@@ -93,41 +98,42 @@ static void __init seq_ptr_window_init(void)
 	 * processes may map the same numbers, so their values are judged as
 	 * the kernel's: a false positive, never a secret.
 	 */
-	seq_ptr_min_addr = PAGE_OFFSET;
-	seq_ptr_end_addr = TASK_SIZE;
+	seq_ptr_window = PAGE_OFFSET;
+	seq_ptr_window_end = TASK_SIZE;
 #elif defined(CONFIG_X86_64)
 	/* The kernel half of the canonical space (4- or 5-level paging) */
-	seq_ptr_min_addr = -(1UL << __VIRTUAL_MASK_SHIFT);
-	seq_ptr_end_addr = -MAX_ERRNO;
+	seq_ptr_window = -(1UL << __VIRTUAL_MASK_SHIFT);
 #elif defined(CONFIG_ARM64)
 	/* TTBR1's range for the configured VA_BITS, the largest it can be */
-	seq_ptr_min_addr = _PAGE_OFFSET(VA_BITS);
-	seq_ptr_end_addr = -MAX_ERRNO;
+	seq_ptr_window = _PAGE_OFFSET(VA_BITS);
 #endif
+	seq_ptr_min_addr = IS_ENABLED(CONFIG_ARM64) ? BIT(55) : seq_ptr_window;
 }
 
 /*
  * seq_ptr_is_kernel_addr - would printing @num give a kernel address away?
  * @num: the value, as the conversion took it
- * @is_signed: printed as a signed decimal
  *
  * True for every value in the window, mapped or not, and for nothing
  * else: NULL, error values (-MAX_ERRNO..-1), user-space values and counts
- * are not secrets.  A signed decimal of a negative value that fits an int
- * prints a small negative number, not an address, whatever its bits look
- * like as unsigned.  Range checks only: safe in any context, and the
- * answer depends on nothing a reader does not know.
+ * are not secrets.  On arm64, bit 55 picks the kernel's half whatever the
+ * top byte holds (a KASAN tag, a pointer authentication code), so the
+ * value is judged as the MMU would read it.  Range checks only: safe in
+ * any context, and the answer depends on nothing a reader does not know.
+ *
+ * A signed decimal is no exception: on x86_64 a text or module address
+ * printed with %ld reads as a negative number above INT_MIN, and a
+ * negative long below -MAX_ERRNO is censored as one would be.
  */
-static bool seq_ptr_is_kernel_addr(unsigned long long num, bool is_signed)
+static bool seq_ptr_is_kernel_addr(unsigned long long num)
 {
-	if (num < seq_ptr_min_addr || num >= seq_ptr_end_addr)
-		return false;
-	return !is_signed || (long long)num >= 0 || (long long)num < INT_MIN;
-}
+	unsigned long v = num;
 
-static bool seq_ptr_conv_signed(char conv)
-{
-	return conv == 'd' || conv == 'i';
+	if (num > ULONG_MAX)
+		return false;
+	if (IS_ENABLED(CONFIG_ARM64))
+		v = sign_extend64(v, 55);
+	return v >= seq_ptr_window && v < seq_ptr_window_end;
 }
 
 /*
@@ -291,19 +297,18 @@ static int seq_ptr_walk_conv(const struct printf_conv *conv, void *data)
 
 	switch (kind) {
 	case SEQ_PTR_INT:
-		leaks = seq_ptr_is_kernel_addr(conv->num,
-					       seq_ptr_conv_signed(conv->conv));
+		leaks = seq_ptr_is_kernel_addr(conv->num);
 		break;
 	case SEQ_PTR_RAW:
-		leaks = seq_ptr_is_kernel_addr(addr, false);
+		leaks = seq_ptr_is_kernel_addr(addr);
 		break;
 	case SEQ_PTR_HASHED:
 		leaks = w->env.no_hash_pointers &&
-			seq_ptr_is_kernel_addr(addr, false);
+			seq_ptr_is_kernel_addr(addr);
 		break;
 	case SEQ_PTR_RESTRICTED:
 		leaks = seq_ptr_restricted_raw(&w->env) &&
-			seq_ptr_is_kernel_addr(addr, false);
+			seq_ptr_is_kernel_addr(addr);
 		break;
 	case SEQ_PTR_SYMBOL:
 		/*
@@ -313,7 +318,7 @@ static int seq_ptr_walk_conv(const struct printf_conv *conv, void *data)
 		 * Either way the verdict adds nothing to what %pS itself
 		 * shows: a name, or hex.
 		 */
-		if (!seq_ptr_is_kernel_addr(addr, false))
+		if (!seq_ptr_is_kernel_addr(addr))
 			leaks = false;
 		else if (conv->out)
 			leaks = seq_ptr_symbol_printed_raw(conv);
@@ -325,8 +330,12 @@ static int seq_ptr_walk_conv(const struct printf_conv *conv, void *data)
 		return seq_ptr_walk_va(w, conv);
 	default:
 		/*
-		 * SEQ_PTR_PHYS: physical and bus addresses are not KASLR'd;
-		 * SEQ_PTR_NONE: an int is too narrow to hold an address.
+		 * SEQ_PTR_PHYS: physical, bus and resource addresses are a
+		 * different space (/proc/iomem zeroes them for non-admins on
+		 * its own; x86_64 randomizes the physical load address too:
+		 * not covered).  SEQ_PTR_NONE: an int-wide conversion cannot
+		 * print a 64-bit address whole (a truncated one can still
+		 * carry x86_64's text offset: not covered either).
 		 */
 		leaks = false;
 		break;
@@ -418,6 +427,21 @@ static const char * const seq_ptr_action_names[SEQ_PTR_NR_ACTIONS] = {
 	[SEQ_PTR_REFUSE] = "refused",
 };
 
+/*
+ * The name of a show() function, for the log and debugfs.  With no
+ * symbol (or no CONFIG_KALLSYMS), %ps prints the address: no name to
+ * keep, and nothing to put in a log that may be world-readable.
+ */
+static void seq_ptr_show_name(char *name, size_t size, const void *show)
+{
+	if (show)
+		snprintf(name, size, "%ps", show);
+	else
+		strscpy(name, "seq_buf", size);
+	if (!strncmp(name, "0x", 2))
+		strscpy(name, "?", size);
+}
+
 static void seq_ptr_site_fill(struct seq_ptr_site *site, const void *show,
 			      const char *fmt, const struct seq_ptr_leak *leak)
 {
@@ -425,13 +449,7 @@ static void seq_ptr_site_fill(struct seq_ptr_site *site, const void *show,
 	strscpy(site->conv, leak->conv,
 		min_t(size_t, leak->conv_len + 1, sizeof(site->conv)));
 	strscpy(site->fmt, fmt);
-	if (show)
-		snprintf(site->show, sizeof(site->show), "%ps", show);
-	else
-		strscpy(site->show, "seq_buf");
-	/* No symbol: %ps printed the address, which is no name to keep */
-	if (!strncmp(site->show, "0x", 2))
-		strscpy(site->show, "?");
+	seq_ptr_show_name(site->show, sizeof(site->show), show);
 	/* Pairs with seq_ptr_site_get() and seq_ptr_sites_show() */
 	smp_store_release(&site->ready, true);
 }
@@ -483,6 +501,7 @@ static void seq_ptr_report(const void *show, unsigned long key,
 {
 	static DEFINE_RATELIMIT_STATE(rs, 5 * HZ, 10);
 	struct seq_ptr_site *site = seq_ptr_site_get(key, show, fmt, leak);
+	char name[sizeof(site->show)];
 
 	trace_seq_ptr_guard_leak(show, leak, action);
 	if (site) {
@@ -498,20 +517,12 @@ static void seq_ptr_report(const void *show, unsigned long key,
 	if (site && test_and_set_bit(SEQ_PTR_SITE_REPORTED, &site->flags))
 		return;
 
-	if (show)
-		pr_warn("%ps: \"%.*s\"%s prints a kernel address (%s), %s to %s[%d]\n",
-			show, leak->conv_len, leak->conv,
-			leak->depth ? " in %pV" : "",
-			seq_ptr_kind_name(leak->kind),
-			seq_ptr_action_names[action],
-			current->comm, task_pid_nr(current));
-	else
-		pr_warn("seq_buf: \"%.*s\"%s prints a kernel address (%s), %s to %s[%d]\n",
-			leak->conv_len, leak->conv,
-			leak->depth ? " in %pV" : "",
-			seq_ptr_kind_name(leak->kind),
-			seq_ptr_action_names[action],
-			current->comm, task_pid_nr(current));
+	seq_ptr_show_name(name, sizeof(name), show);
+	pr_warn("%s: \"%.*s\"%s prints a kernel address (%s), %s to %s[%d]\n",
+		name, leak->conv_len, leak->conv,
+		leak->depth ? " in %pV" : "",
+		seq_ptr_kind_name(leak->kind), seq_ptr_action_names[action],
+		current->comm, task_pid_nr(current));
 }
 
 #if IS_ENABLED(CONFIG_KUNIT)
@@ -580,7 +591,9 @@ struct seq_ptr_check {
 	const char *end;		/* the end of the buffer formatted into */
 	int kptr_restrict;		/* the one the walker was chosen by */
 	bool found;
-	u8 action;			/* enum seq_ptr_action, once found */
+	u8 action;			/* enum seq_ptr_action: the gravest */
+	u8 mode;			/* as read at the first leak */
+	s8 privileged;			/* -1: not asked yet */
 	u8 depth;			/* in %pV, censoring it */
 };
 
@@ -596,19 +609,30 @@ static bool seq_ptr_check_privileged(const struct seq_ptr_check *c)
 }
 
 /*
- * What to do with the leaks of one call, decided at the first: show
- * them, censor them, or refuse the record.  A record can be refused only
- * while seq_read_iter() runs ->show() for it (m->ptr_in_show): it then
- * drops the record whole.  Anywhere else (a seq_buf, a BPF iterator's
- * bpf_seq_read(), any caller of ->show() of its own) there is no record
- * to drop, and strict mode censors.
+ * What to do with one leak: show it, censor it, or refuse the record.
+ * The reader's privilege is asked once per call, and only in modes that
+ * need it.
+ *
+ * Only a conversion of a pointer refuses: users choose many of the
+ * integers files print (an rlimit in /proc/PID/stat, a syscall argument),
+ * and refusing those records would let them hide records from everyone
+ * else.  And a record can be refused only while seq_read_iter() runs
+ * ->show() for it (m->ptr_in_show): it then drops the record whole.
+ * Anywhere else (a seq_buf, a BPF iterator's bpf_seq_read(), any caller
+ * of ->show() of its own) there is no record to drop, and strict mode
+ * censors.
  */
-static enum seq_ptr_action seq_ptr_decide(const struct seq_ptr_check *c,
-					  int mode)
+static enum seq_ptr_action seq_ptr_decide(struct seq_ptr_check *c, int mode,
+					  enum seq_ptr_kind kind)
 {
-	if (mode == SEQ_PTR_GUARD_LOG || seq_ptr_check_privileged(c))
+	if (mode == SEQ_PTR_GUARD_LOG)
 		return SEQ_PTR_SHOW;
-	if (mode == SEQ_PTR_GUARD_REFUSE && c->m && c->m->ptr_in_show)
+	if (c->privileged < 0)
+		c->privileged = seq_ptr_check_privileged(c);
+	if (c->privileged)
+		return SEQ_PTR_SHOW;
+	if (mode == SEQ_PTR_GUARD_REFUSE && kind != SEQ_PTR_INT && c->m &&
+	    c->m->ptr_in_show)
 		return SEQ_PTR_REFUSE;
 	return SEQ_PTR_CENSOR;
 }
@@ -699,6 +723,7 @@ static void seq_ptr_censor_va(struct seq_ptr_check *c,
 		.kptr_restrict = c->kptr_restrict,
 		.found = true,
 		.action = SEQ_PTR_CENSOR,
+		.privileged = 0,
 		.depth = c->depth + 1,
 	};
 	va_list ap;
@@ -716,11 +741,13 @@ static void seq_ptr_censor_va(struct seq_ptr_check *c,
 }
 
 /*
- * The vsnprintf_walk() callback.  The first leak decides what happens to
- * every leak of the call: stop formatting if it is refused; censor each
- * as it is printed; or, in log mode and for a privileged reader, note it
- * and print on.  A mode switched to 0 since the walk began lets the
- * output through, as the walk would not have begun.
+ * The vsnprintf_walk() callback.  Each leak is shown, censored as it is
+ * printed, or refused (formatting stops); the first, or the first that is
+ * refused, is the one reported.  A conversion printed past the end of the
+ * buffer is not looked at: nothing of it is there to censor, and
+ * seq_file formats the record again in a larger buffer, where it is
+ * judged.  A mode switched to 0 since the walk began lets the output
+ * through, as the walk would not have begun.
  */
 static int seq_ptr_check_conv(const struct printf_conv *conv, void *data)
 {
@@ -735,26 +762,31 @@ static int seq_ptr_check_conv(const struct printf_conv *conv, void *data)
 		},
 		.leak = &leak,
 	};
+	enum seq_ptr_action action;
 	int mode;
 
-	if (!seq_ptr_walk_conv(conv, &w))
+	if (!conv->out || !seq_ptr_walk_conv(conv, &w))
 		return 0;
 
-	if (!c->found) {
+	if (c->depth) {
+		action = SEQ_PTR_CENSOR;	/* inside a %pV being censored */
+	} else {
 		mode = READ_ONCE(seq_ptr_guard_mode);
 		if (mode == SEQ_PTR_GUARD_OFF)
 			return 0;
+		action = seq_ptr_decide(c, mode, leak.kind);
+		if (!c->found || action > c->action) {
+			c->leak = leak;
+			c->action = action;
+			c->mode = mode;
+		}
 		c->found = true;
-		c->leak = leak;
-		c->action = seq_ptr_decide(c, mode);
 	}
 
-	switch (c->action) {
+	switch (action) {
 	case SEQ_PTR_REFUSE:
 		return -EPERM;
 	case SEQ_PTR_CENSOR:
-		if (!conv->out)		/* nothing of it in the buffer */
-			break;
 		if (seq_ptr_conv_kind(conv) == SEQ_PTR_VA)
 			seq_ptr_censor_va(c, conv);
 		else
@@ -766,29 +798,43 @@ static int seq_ptr_check_conv(const struct printf_conv *conv, void *data)
 	return 0;
 }
 
-/* Out of the way of the common case: log the leak, and refuse it or not. */
+/*
+ * Out of the way of the common case: report the leak, and refuse it or
+ * not.  What a privileged reader is shown in modes 2 and 3 is what the
+ * kernel means to show them (root reading /proc/kallsyms): not reported.
+ * Nor is output that did not fit (@len >= @size): seq_file formats it
+ * again, and a seq_buf keeps only what fits.
+ */
 static noinline int seq_ptr_guard_found(struct seq_ptr_check *c,
-					const char *fmt, int len)
+					const char *fmt, int len, size_t size)
 {
 	struct seq_file *m = c->m;
 
+	if (c->action == SEQ_PTR_REFUSE) {
+		seq_ptr_report(m->op ? m->op->show : NULL, (unsigned long)fmt,
+			       fmt, &c->leak, c->action);
+		m->ptr_refused = true;
+		return -EPERM;
+	}
+	if (len >= size ||
+	    (c->action == SEQ_PTR_SHOW && c->mode != SEQ_PTR_GUARD_LOG))
+		return len;
 	seq_ptr_report(m && m->op ? m->op->show : NULL, (unsigned long)fmt,
 		       fmt, &c->leak, c->action);
-	if (c->action != SEQ_PTR_REFUSE)
-		return len;
-	m->ptr_refused = true;
-	return -EPERM;
+	return len;
 }
 
 /*
  * seq_buf output is checked only where a reader formats it: a task
- * reading a tracefs file.  The same trace_seq code also prints to the
- * console (ftrace_dump() on an oops or from sysrq, in any context, NMI
- * included), and the kernel log is not a seq_file reader's to censor.
+ * reading a tracefs file, with interrupts on.  The same trace_seq code
+ * also prints to the console: ftrace_dump() (on an oops, from sysrq, from
+ * the ftrace "dump" probes, in any context, NMI included) runs with
+ * interrupts off, and the kernel log is not a seq_file reader's to
+ * censor.
  */
 static bool seq_ptr_seq_buf_reader(void)
 {
-	return in_task() && !oops_in_progress;
+	return in_task() && !irqs_disabled() && !oops_in_progress;
 }
 
 /**
@@ -815,6 +861,7 @@ int __seq_ptr_guard_vsnprintf(struct seq_file *m, char *buf, size_t size,
 		.m = m,
 		.end = buf + size,
 		.kptr_restrict = READ_ONCE(kptr_restrict),
+		.privileged = -1,
 	};
 	int len;
 
@@ -827,7 +874,7 @@ int __seq_ptr_guard_vsnprintf(struct seq_file *m, char *buf, size_t size,
 			     seq_ptr_walker(c.kptr_restrict), &c);
 	if (likely(!c.found))
 		return len;
-	return seq_ptr_guard_found(&c, fmt, len);
+	return seq_ptr_guard_found(&c, fmt, len, size);
 }
 EXPORT_SYMBOL_IF_KUNIT(__seq_ptr_guard_vsnprintf);
 
@@ -855,6 +902,7 @@ int __seq_ptr_guard_bstr_printf(struct seq_file *m, char *buf, size_t size,
 		.m = m,
 		.end = buf + size,
 		.kptr_restrict = READ_ONCE(kptr_restrict),
+		.privileged = -1,
 	};
 	int len;
 
@@ -867,7 +915,7 @@ int __seq_ptr_guard_bstr_printf(struct seq_file *m, char *buf, size_t size,
 			       seq_ptr_walker(c.kptr_restrict), &c);
 	if (likely(!c.found))
 		return len;
-	return seq_ptr_guard_found(&c, fmt, len);
+	return seq_ptr_guard_found(&c, fmt, len, size);
 }
 EXPORT_SYMBOL_IF_KUNIT(__seq_ptr_guard_bstr_printf);
 #endif
@@ -876,21 +924,19 @@ EXPORT_SYMBOL_IF_KUNIT(__seq_ptr_guard_bstr_printf);
  * __seq_ptr_guard_num - judge a number a seq_put_*() writer would print
  * @m: the seq_file being filled
  * @num: the value
- * @conv: the conversion that amounts to, for the log ("%lld" is signed)
+ * @conv: the conversion that amounts to, for the log
  * @site: the writer's caller, which keys the log line as a format would
  *
  * seq_put_hex_ll() and seq_put_decimal_*() print numbers with no format
  * to judge (as /proc/PID/stat once printed wchan).  A value that is a
  * kernel address is judged as a pointer-wide integer conversion of it
- * would be; user-space values (the ranges of /proc/PID/maps) and counts
- * pass.
+ * would be: shown, or censored, never refused (see seq_ptr_decide());
+ * user-space values (the ranges of /proc/PID/maps) and counts pass.
  *
- * Return: 0 to print it, 1 to print it censored (see seq_ptr_censor()),
- * -EPERM if it is refused: the record is then marked, seq_show() in
- * fs/seq_file.c fails it, and the writer must print nothing.
+ * Return: true if the writer must censor what it prints.
  */
-int __seq_ptr_guard_num(struct seq_file *m, unsigned long long num,
-			const char *conv, unsigned long site)
+bool __seq_ptr_guard_num(struct seq_file *m, unsigned long long num,
+			 const char *conv, unsigned long site)
 {
 	struct seq_ptr_check c = {
 		.m = m,
@@ -898,30 +944,23 @@ int __seq_ptr_guard_num(struct seq_file *m, unsigned long long num,
 			.kind = SEQ_PTR_INT,
 			.conv = conv,
 		},
+		.privileged = -1,
 	};
 	int mode;
 
-	if (m->ptr_refused)	/* the record is lost anyway */
-		return -EPERM;
-	if (!seq_ptr_is_kernel_addr(num, conv[strlen(conv) - 1] == 'd'))
-		return 0;
+	if (m->ptr_refused || !seq_ptr_is_kernel_addr(num))
+		return false;
 
 	mode = READ_ONCE(seq_ptr_guard_mode);
 	if (mode == SEQ_PTR_GUARD_OFF)
-		return 0;
-	c.action = seq_ptr_decide(&c, mode);
+		return false;
+	c.action = seq_ptr_decide(&c, mode, SEQ_PTR_INT);
+	if (c.action == SEQ_PTR_SHOW && mode != SEQ_PTR_GUARD_LOG)
+		return false;
 	c.leak.conv_len = strlen(conv);
 	seq_ptr_report(m->op ? m->op->show : NULL, site, conv, &c.leak,
 		       c.action);
-	switch (c.action) {
-	case SEQ_PTR_REFUSE:
-		m->ptr_refused = true;
-		return -EPERM;
-	case SEQ_PTR_CENSOR:
-		return 1;
-	default:
-		return 0;
-	}
+	return c.action == SEQ_PTR_CENSOR;
 }
 EXPORT_SYMBOL_IF_KUNIT(__seq_ptr_guard_num);
 

@@ -3,14 +3,16 @@
  * Keep raw kernel addresses out of seq_file output.
  *
  * See Documentation/admin-guide/sysctl/kernel.rst (seq_ptr_guard) for the
- * modes and lib/seq_ptr_guard.c for what counts as an address.
+ * modes and lib/seq_ptr_guard.c for what counts as an address.  The
+ * hooks are for fs/seq_file.c and lib/seq_buf.c, which are built in:
+ * the static key and the threshold they read are not exported.
  */
 #ifndef _LINUX_SEQ_PTR_GUARD_H
 #define _LINUX_SEQ_PTR_GUARD_H
 
 #include <linux/jump_label.h>
 #include <linux/seq_ptr_kind.h>
-#include <linux/sprintf.h>
+#include <linux/kernel.h>
 #include <linux/stdarg.h>
 #include <linux/string.h>
 #include <linux/types.h>
@@ -134,11 +136,11 @@ static inline int seq_ptr_guard_bstr_printf(struct seq_file *m, char *buf,
 }
 #endif
 
-int __seq_ptr_guard_num(struct seq_file *m, unsigned long long num,
-			const char *conv, unsigned long site);
+bool __seq_ptr_guard_num(struct seq_file *m, unsigned long long num,
+			 const char *conv, unsigned long site);
 
 /**
- * seq_ptr_guard_num - may a seq_put_*() writer print this number?
+ * seq_ptr_guard_num - must a seq_put_*() writer censor this number?
  * @m: the seq_file being filled
  * @num: the value it is about to print
  * @conv: the conversion that amounts to, for the log ("%llx"...)
@@ -148,18 +150,16 @@ int __seq_ptr_guard_num(struct seq_file *m, unsigned long long num,
  * per read).  Always inlined: _RET_IP_ is then the writer's caller, which
  * names the call site.
  *
- * Return: 0 to print it; 1 to print it, then seq_ptr_censor() what was
- * printed; negative if the guard refused it: the record is then marked
- * refused, and the writer must print nothing.
+ * Return: true if the writer must seq_ptr_censor() what it prints.
  */
-static __always_inline int seq_ptr_guard_num(struct seq_file *m,
-					     unsigned long long num,
-					     const char *conv)
+static __always_inline bool seq_ptr_guard_num(struct seq_file *m,
+					      unsigned long long num,
+					      const char *conv)
 {
 	if (static_branch_unlikely(&seq_ptr_guard_active) &&
 	    num >= seq_ptr_min_addr)
 		return __seq_ptr_guard_num(m, num, conv, _RET_IP_);
-	return 0;
+	return false;
 }
 
 #else /* !CONFIG_SEQ_PTR_GUARD */
@@ -180,10 +180,10 @@ static inline int seq_ptr_guard_bstr_printf(struct seq_file *m, char *buf,
 }
 #endif
 
-static inline int seq_ptr_guard_num(struct seq_file *m,
-				    unsigned long long num, const char *conv)
+static inline bool seq_ptr_guard_num(struct seq_file *m,
+				     unsigned long long num, const char *conv)
 {
-	return 0;
+	return false;
 }
 
 static inline void seq_ptr_censor(char *text, int len)

@@ -13,7 +13,6 @@
 
 #include <kunit/test.h>
 #include <linux/seq_ptr_guard.h>
-#include <linux/sprintf.h>
 #include <linux/string.h>
 
 struct guard_format {
@@ -21,6 +20,7 @@ struct guard_format {
 	const char *kinds;	/* as `ptrguard fmt` prints them */
 };
 
+#include "printf_walk.h"
 #include "seq_ptr_guard_formats.h"
 
 struct formats_kinds {
