@@ -94,6 +94,7 @@ static const u8 guard_ip4[4] = { 127, 0, 0, 1 };
 struct guard_objs {
 	void *heap;
 	void *vmalloc;
+	int mode;	/* the machine's, put back after each case */
 };
 
 static unsigned long guard_arg_value(struct kunit *test, enum guard_arg a,
@@ -1469,6 +1470,8 @@ static int guard_test_init(struct kunit *test)
 	KUNIT_ASSERT_NOT_NULL(test, o->heap);
 	o->vmalloc = vmalloc(PAGE_SIZE);
 	KUNIT_ASSERT_NOT_NULL(test, o->vmalloc);
+	o->mode = seq_ptr_guard_set_mode(SEQ_PTR_GUARD_LOG);
+	seq_ptr_guard_set_mode(o->mode);
 	test->priv = o;
 	return 0;
 }
@@ -1477,8 +1480,11 @@ static void guard_test_exit(struct kunit *test)
 {
 	const struct guard_objs *o = test->priv;
 
-	if (o)		/* ->exit runs after a failed ->init too */
-		vfree(o->vmalloc);
+	if (!o)		/* ->exit runs after a failed ->init too */
+		return;
+	vfree(o->vmalloc);
+	/* A case stopped by a failed assertion leaves its mode behind */
+	seq_ptr_guard_set_mode(o->mode);
 }
 
 static struct kunit_case seq_ptr_guard_test_cases[] = {
