@@ -139,7 +139,7 @@ static void judge_file(const char *root, const char *rel, int px_ran, struct coc
 	}
 	/* a comment or literal that never ends: no call after it can be trusted to be found */
 	if (lf.broken && cocci_skipped(res, rel, 1, ~0u)) {
-		struct lex_fn fn = { (char *)"(text)", 0, 0, (char *)"" };
+		struct lex_fn fn = { (char *)"(text)", 0, 0, (char *)"", NULL };
 		struct lex_call whole = { 0 };
 
 		whole.line = 1;

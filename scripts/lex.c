@@ -25,13 +25,17 @@
 
 /* ------------------------------------------------------------ vocabulary */
 
-void lex_vocab_add(struct lex_vocab *v, const char *name, size_t len, unsigned int fmt, int va,
-		   const char *origin)
+void lex_vocab_add_via(struct lex_vocab *v, const char *name, size_t len, unsigned int fmt, int va,
+		       const char *origin, const struct lex_fn *callee)
 {
 	struct lex_fn *f;
+	char *path = NULL;
 
 	if (lex_vocab_find(v, name, len))
 		return;
+	if (callee)	/* before the array moves */
+		path = callee->path ? xasprintf("%s -> %s", callee->name, callee->path)
+				    : xstrdup(callee->name);
 	if (v->nfns == v->alloc) {
 		v->alloc = v->alloc ? 2 * v->alloc : 16;
 		v->fns = xrealloc(v->fns, v->alloc * sizeof(*v->fns));
@@ -41,6 +45,18 @@ void lex_vocab_add(struct lex_vocab *v, const char *name, size_t len, unsigned i
 	f->fmt = fmt;
 	f->va = va;
 	f->origin = xstrdup(origin);
+	f->path = path;
+}
+
+void lex_vocab_add(struct lex_vocab *v, const char *name, size_t len, unsigned int fmt, int va,
+		   const char *origin)
+{
+	lex_vocab_add_via(v, name, len, fmt, va, origin, NULL);
+}
+
+char *lex_fn_path(const struct lex_fn *f)
+{
+	return f->path ? xasprintf("%s -> %s", f->name, f->path) : xstrdup(f->name);
 }
 
 void lex_vocab_core(struct lex_vocab *v)
@@ -68,9 +84,15 @@ void lex_vocab_copy(struct lex_vocab *to, const struct lex_vocab *from)
 {
 	size_t i;
 
-	for (i = 0; i < from->nfns; i++)
-		lex_vocab_add(to, from->fns[i].name, strlen(from->fns[i].name), from->fns[i].fmt,
-			      from->fns[i].va, from->fns[i].origin);
+	for (i = 0; i < from->nfns; i++) {
+		const struct lex_fn *f = &from->fns[i];
+
+		if (lex_vocab_find(to, f->name, strlen(f->name)))
+			continue;
+		lex_vocab_add(to, f->name, strlen(f->name), f->fmt, f->va, f->origin);
+		if (f->path)
+			to->fns[to->nfns - 1].path = xstrdup(f->path);
+	}
 }
 
 void lex_vocab_free(struct lex_vocab *v)
@@ -80,6 +102,7 @@ void lex_vocab_free(struct lex_vocab *v)
 	for (i = 0; i < v->nfns; i++) {
 		free(v->fns[i].name);
 		free(v->fns[i].origin);
+		free(v->fns[i].path);
 	}
 	free(v->fns);
 	memset(v, 0, sizeof(*v));
@@ -323,6 +346,7 @@ struct model {
 	int hashed;
 	char **funcs;		/* the names, to free */
 	size_t nfuncs;
+	const char *header;	/* reading a header of the tree table: its name */
 };
 
 #define T(m, s, i) (&(m)->lx.tk[(s)->ix[i]])
@@ -481,6 +505,37 @@ static void find_functions(struct model *m)
 	}
 }
 
+/* Split the live tokens: code into m->code, each directive line into a span of @dirs. */
+static size_t split_lines(struct model *m, struct span **dirsp)
+{
+	struct span *dirs = NULL;
+	size_t ndirs = 0, alloc = 0, i;
+
+	for (i = 0; i < m->lx.ntk; i++) {
+		const struct tok *k = &m->lx.tk[i];
+
+		if (k->dead)
+			continue;
+		if (!k->dir) {
+			span_add(&m->code, i, &alloc);
+			continue;
+		}
+		if (!ndirs || dirs[ndirs - 1].n == 0 ||
+		    m->lx.tk[dirs[ndirs - 1].ix[0]].dir != k->dir) {
+			dirs = xrealloc(dirs, (ndirs + 1) * sizeof(*dirs));
+			memset(&dirs[ndirs++], 0, sizeof(*dirs));
+		}
+		{
+			size_t a2 = dirs[ndirs - 1].n;	/* grow by one: directives are short */
+
+			dirs[ndirs - 1].ix = xrealloc(dirs[ndirs - 1].ix, (a2 + 1) * sizeof(size_t));
+			dirs[ndirs - 1].ix[dirs[ndirs - 1].n++] = i;
+		}
+	}
+	*dirsp = dirs;
+	return ndirs;
+}
+
 /* ------------------------------------------------------------- wrappers */
 
 /* The parameter of a macro that the word s[x] names, or np: see macro_wrapper(). */
@@ -514,6 +569,21 @@ static int macro_wrapper(struct model *m, const struct span *d)
 	const struct lex_fn *fn;
 	const struct tok *nm;
 
+	/* an object-like alias: "# define NAME WORD", WORD a known function */
+	if (d->n == 4 && s_is(m, d, 1, "define") && s_word(m, d, 2) && s_word(m, d, 3)) {
+		const struct tok *w = T(m, d, 3);
+		char *origin;
+
+		nm = T(m, d, 2);
+		fn = lex_vocab_find(&m->v, m->lx.t + w->off, w->len);
+		if (!fn || lex_vocab_find(&m->v, m->lx.t + nm->off, nm->len))
+			return 0;
+		origin = m->header ? xasprintf("macro:%s:%u", m->header, nm->line)
+				   : xasprintf("macro:%u", nm->line);
+		lex_vocab_add_via(&m->v, m->lx.t + nm->off, nm->len, fn->fmt, fn->va, origin, fn);
+		free(origin);
+		return 1;
+	}
 	/* "# define NAME(" with no blank before the "(" */
 	if (d->n < 5 || !s_is(m, d, 1, "define") || !s_word(m, d, 2) || !s_is(m, d, 3, "(") ||
 	    T(m, d, 3)->gap)
@@ -567,9 +637,11 @@ static int macro_wrapper(struct model *m, const struct span *d)
 				p = pi;
 		}
 		if (p != (size_t)-1) {
-			char *origin = xasprintf("macro:%u", nm->line);
+			char *origin = m->header ? xasprintf("macro:%s:%u", m->header, nm->line)
+						 : xasprintf("macro:%u", nm->line);
 
-			lex_vocab_add(&m->v, m->lx.t + nm->off, nm->len, (unsigned int)p, fn->va, origin);
+			lex_vocab_add_via(&m->v, m->lx.t + nm->off, nm->len, (unsigned int)p, fn->va,
+					  origin, fn);
 			free(origin);
 			return 1;
 		}
@@ -624,8 +696,8 @@ static int function_wrapper(struct model *m, size_t brace)
 				char *origin = xasprintf("function:%u", nm->line);
 
 				if (!lex_vocab_find(&m->v, m->lx.t + nm->off, nm->len)) {
-					lex_vocab_add(&m->v, m->lx.t + nm->off, nm->len, (unsigned int)k, 0,
-						      origin);
+					lex_vocab_add_via(&m->v, m->lx.t + nm->off, nm->len,
+							  (unsigned int)k, 0, origin, fn);
 					added = 1;
 				}
 				free(origin);
@@ -710,71 +782,136 @@ void lex_vocab_scan_header(struct lex_vocab *v, const char *buf, size_t len, con
 	free(m.lx.tk);
 }
 
-static void scan_headers_under(struct lex_vocab *v, const char *root, const char *dir, int recurse)
+int lex_vocab_scan_macros(struct lex_vocab *v, const char *buf, size_t len, const char *name)
+{
+	struct model m = { 0 };
+	struct span *dirs = NULL;
+	size_t ndirs, i, round;
+	int more, added = 0;
+
+	if (!memmem(buf, len, "define", 6))
+		return 0;
+	m.lx.t = buf;
+	m.lx.n = len;
+	m.header = name;
+	m.v = *v;	/* moved in and out: what macro_wrapper() adds goes to @v */
+	tokenize(&m.lx);
+	mark_dead(&m.lx);
+	ndirs = split_lines(&m, &dirs);
+	for (round = 0, more = 1; more && round < 8; round++) {
+		more = 0;
+		for (i = 0; i < ndirs; i++)
+			more |= macro_wrapper(&m, &dirs[i]);
+		added |= more;
+	}
+	*v = m.v;
+	for (i = 0; i < ndirs; i++)
+		free(dirs[i].ix);
+	free(dirs);
+	free(m.code.ix);
+	free(m.lx.tk);
+	return added;
+}
+
+/* The headers that may define a wrapper macro, kept for the table's later rounds. */
+struct hdrs {
+	char **name, **buf;
+	size_t *len;
+	size_t n, alloc;
+};
+
+static void read_headers(struct lex_vocab *v, struct hdrs *h, const char *root, const char *dir,
+			 int recurse)
 {
 	char *path = xasprintf("%s/%s", root, dir);
 	DIR *d = opendir(path);
 	struct dirent *e;
 
-	if (!d) {
-		free(path);
+	free(path);
+	if (!d)
 		return;
-	}
 	while ((e = readdir(d))) {
-		size_t n = strlen(e->d_name);
-		char *rel, *abs;
+		size_t n = strlen(e->d_name), len;
+		char *rel, *abs, *buf;
 		struct stat st;
 
 		if (e->d_name[0] == '.')
 			continue;
-		rel = xasprintf("%s/%s", dir, e->d_name);
+		rel = strcmp(dir, ".") ? xasprintf("%s/%s", dir, e->d_name) : xstrdup(e->d_name);
 		abs = xasprintf("%s/%s", root, rel);
+		buf = NULL;
 		if (lstat(abs, &st) == 0) {
-			if (S_ISDIR(st.st_mode) && recurse) {
-				scan_headers_under(v, root, rel, 1);
-			} else if (S_ISREG(st.st_mode) && n > 2 && !strcmp(e->d_name + n - 2, ".h")) {
-				size_t len;
-				char *buf = read_file(abs, SIZE_MAX, &len);
-
-				if (buf)
-					lex_vocab_scan_header(v, buf, len, rel);
-				free(buf);
+			if (S_ISDIR(st.st_mode) && recurse)
+				read_headers(v, h, root, rel, 1);
+			else if (S_ISREG(st.st_mode) && n > 2 && !strcmp(e->d_name + n - 2, ".h"))
+				buf = read_file(abs, SIZE_MAX, &len);
+		}
+		if (buf) {
+			lex_vocab_scan_header(v, buf, len, rel);
+			/* a wrapper macro: a variadic one, or one over a *printf* name */
+			if (memmem(buf, len, "define", 6) &&
+			    (memmem(buf, len, "...", 3) || memmem(buf, len, "printf", 6))) {
+				if (h->n == h->alloc) {
+					h->alloc = h->alloc ? 2 * h->alloc : 64;
+					h->name = xrealloc(h->name, h->alloc * sizeof(*h->name));
+					h->buf = xrealloc(h->buf, h->alloc * sizeof(*h->buf));
+					h->len = xrealloc(h->len, h->alloc * sizeof(*h->len));
+				}
+				h->name[h->n] = rel;
+				h->buf[h->n] = buf;
+				h->len[h->n++] = len;
+				rel = NULL;
+				buf = NULL;
 			}
 		}
+		free(buf);
 		free(rel);
 		free(abs);
 	}
 	closedir(d);
-	free(path);
 }
 
-static struct lex_vocab include_vocab;
-static char *include_root;
+static struct lex_vocab table;
+static char *table_root;
+
+const struct lex_vocab *lex_vocab_table(const char *root)
+{
+	/* out-of-tree sources: the kernel's include path too */
+	const char *kdir = kernel_outside() ? kernel_dir() : NULL;
+	struct hdrs h = { 0 };
+	size_t i, round;
+	int more;
+
+	if (table_root && !strcmp(table_root, root))
+		return &table;
+	lex_vocab_free(&table);
+	free(table_root);
+	table_root = xstrdup(root);
+	lex_vocab_core(&table);
+	if (kdir)
+		for (i = 0; cocci_include_dirs[i]; i++)
+			read_headers(&table, &h, kdir, cocci_include_dirs[i], 1);
+	read_headers(&table, &h, root, ".", 1);
+	/* a wrapper over a wrapper of another header: to a fixed point */
+	for (round = 0, more = 1; more && round < 8; round++) {
+		more = 0;
+		for (i = 0; i < h.n; i++)
+			more |= lex_vocab_scan_macros(&table, h.buf[i], h.len[i], h.name[i]);
+	}
+	for (i = 0; i < h.n; i++) {
+		free(h.name[i]);
+		free(h.buf[i]);
+	}
+	free(h.name);
+	free(h.buf);
+	free(h.len);
+	return &table;
+}
 
 void lex_vocab_tree(struct lex_vocab *v, const char *root, const char *rel)
 {
-	/* out-of-tree sources: the headers of the kernel they are built against */
-	const char *inc = kernel_outside() ? kernel_dir() : root;
-	char *dir = xstrdup(rel), *slash;
-	size_t i;
-
-	if (inc && (!include_root || strcmp(include_root, inc))) {
-		lex_vocab_free(&include_vocab);
-		free(include_root);
-		include_root = xstrdup(inc);
-		for (i = 0; cocci_include_dirs[i]; i++)
-			scan_headers_under(&include_vocab, inc, cocci_include_dirs[i], 1);
-	}
-	if (inc)	/* no kernel: the core functions only */
-		lex_vocab_copy(v, &include_vocab);
-	slash = strrchr(dir, '/');
-	if (slash) {
-		*slash = '\0';
-		scan_headers_under(v, root, dir, 0);
-	} else if (kernel_outside()) {
-		scan_headers_under(v, root, ".", 0);	/* the module's top directory */
-	}
-	free(dir);
+	(void)rel;	/* every header of the tree is in its table */
+	lex_vocab_copy(v, lex_vocab_table(root));
 }
 
 /* ------------------------------------------------------------- formats */
@@ -1289,7 +1426,7 @@ void lex_scan(const char *buf, size_t len, const struct lex_vocab *v, int hashed
 {
 	struct model m = { 0 };
 	struct span *dirs = NULL;
-	size_t ndirs = 0, alloc = 0, i, round;
+	size_t ndirs = 0, i, round;
 	int more;
 
 	memset(out, 0, sizeof(*out));
@@ -1299,27 +1436,7 @@ void lex_scan(const char *buf, size_t len, const struct lex_vocab *v, int hashed
 	lex_vocab_copy(&m.v, v);
 	tokenize(&m.lx);
 	mark_dead(&m.lx);
-	for (i = 0; i < m.lx.ntk; i++) {
-		const struct tok *k = &m.lx.tk[i];
-
-		if (k->dead)
-			continue;
-		if (!k->dir) {
-			span_add(&m.code, i, &alloc);
-			continue;
-		}
-		if (!ndirs || dirs[ndirs - 1].n == 0 ||
-		    m.lx.tk[dirs[ndirs - 1].ix[0]].dir != k->dir) {
-			dirs = xrealloc(dirs, (ndirs + 1) * sizeof(*dirs));
-			memset(&dirs[ndirs++], 0, sizeof(*dirs));
-		}
-		{
-			size_t a2 = dirs[ndirs - 1].n;	/* grow by one: directives are short */
-
-			dirs[ndirs - 1].ix = xrealloc(dirs[ndirs - 1].ix, (a2 + 1) * sizeof(size_t));
-			dirs[ndirs - 1].ix[dirs[ndirs - 1].n++] = i;
-		}
-	}
+	ndirs = split_lines(&m, &dirs);
 	find_functions(&m);
 	for (round = 0, more = 1; more && round < 8; round++) {
 		more = 0;
@@ -1373,6 +1490,7 @@ void lex_scan(const char *buf, size_t len, const struct lex_vocab *v, int hashed
 		*copy = *out->calls[i].fn;
 		copy->name = xstrdup(copy->name);
 		copy->origin = xstrdup(copy->origin);
+		copy->path = copy->path ? xstrdup(copy->path) : NULL;
 		out->calls[i].fn = copy;
 	}
 	out->broken = m.lx.broken;
@@ -1406,6 +1524,7 @@ static void call_free(struct lex_call *c)
 		if (c->fn) {
 			free(c->fn->name);
 			free(c->fn->origin);
+			free(c->fn->path);
 			free((struct lex_fn *)c->fn);
 		}
 	}
