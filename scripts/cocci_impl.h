@@ -129,7 +129,9 @@ struct walk {
 	int prefilter;		/* opts->prefilter */
 	/*
 	 * Files no rule can match that hold a format a wrapper could print
-	 * (a %px, or a %p before v4.15): for the lexical model alone.
+	 * (a %px, or a %p before v4.15), and files with seq output where no
+	 * rule can report (the format prefilter): for the lexical model
+	 * alone, which lists the calls it cannot read there.
 	 */
 	struct strvec lexonly;
 };

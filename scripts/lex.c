@@ -821,7 +821,7 @@ struct hdrs {
 };
 
 static void read_headers(struct lex_vocab *v, struct hdrs *h, const char *root, const char *dir,
-			 int recurse)
+			 int depth)
 {
 	char *path = xasprintf("%s/%s", root, dir);
 	DIR *d = opendir(path);
@@ -840,9 +840,10 @@ static void read_headers(struct lex_vocab *v, struct hdrs *h, const char *root, 
 		rel = strcmp(dir, ".") ? xasprintf("%s/%s", dir, e->d_name) : xstrdup(e->d_name);
 		abs = xasprintf("%s/%s", root, rel);
 		buf = NULL;
-		if (lstat(abs, &st) == 0) {
-			if (S_ISDIR(st.st_mode) && recurse)
-				read_headers(v, h, root, rel, 1);
+		/* symbolic links are followed: the gate reads a tree of them */
+		if (stat(abs, &st) == 0) {
+			if (S_ISDIR(st.st_mode) && depth < 32)
+				read_headers(v, h, root, rel, depth + 1);
 			else if (S_ISREG(st.st_mode) && n > 2 && !strcmp(e->d_name + n - 2, ".h"))
 				buf = read_file(abs, SIZE_MAX, &len);
 		}
@@ -890,8 +891,8 @@ const struct lex_vocab *lex_vocab_table(const char *root)
 	lex_vocab_core(&table);
 	if (kdir)
 		for (i = 0; cocci_include_dirs[i]; i++)
-			read_headers(&table, &h, kdir, cocci_include_dirs[i], 1);
-	read_headers(&table, &h, root, ".", 1);
+			read_headers(&table, &h, kdir, cocci_include_dirs[i], 0);
+	read_headers(&table, &h, root, ".", 0);
 	/* a wrapper over a wrapper of another header: to a fixed point */
 	for (round = 0, more = 1; more && round < 8; round++) {
 		more = 0;
@@ -1397,6 +1398,7 @@ static void find_calls(struct model *m, const struct span *s, const char *where,
 		c.column = w->col + 1;
 		c.end_line = T(m, s, close)->line;
 		c.fn = fn;
+		c.nvalues = na > fn->fmt + 1 ? (unsigned int)(na - fn->fmt - 1) : 0;
 		c.function = xstrdup(where ? where : m->func[i] ? m->func[i] : "");
 		if (na <= fn->fmt) {
 			c.opaque = "fewer arguments than the format's place";
@@ -1447,6 +1449,12 @@ void lex_scan(const char *buf, size_t len, const struct lex_vocab *v, int hashed
 				more |= function_wrapper(&m, i);
 	}
 	find_calls(&m, &m.code, NULL, out);
+	for (i = 0; i < out->ncalls; i++) {
+		const struct lex_fn *w = *out->calls[i].function ?
+			lex_vocab_find(&m.v, out->calls[i].function, strlen(out->calls[i].function)) : NULL;
+
+		out->calls[i].body = w && !strncmp(w->origin, "function:", 9);
+	}
 	for (i = 0; i < ndirs; i++) {
 		const struct span *d = &dirs[i];
 		char *name;

@@ -103,6 +103,13 @@ struct lex_call {
 	 */
 	const char *opaque;
 	int macro;		/* a word (a macro or a parameter) among the literals */
+	/*
+	 * In the body of a wrapper function that hands on its own format
+	 * (SEQ_printf()): its callers are the calls to judge.
+	 */
+	int body;
+	/* arguments after the format (a va_list counts as one) */
+	unsigned int nvalues;
 	struct lex_finding *findings;
 	size_t nfindings;
 };
