@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "cocci.h"
 #include "fmt.h"
@@ -875,12 +876,182 @@ static void read_headers(struct lex_vocab *v, struct hdrs *h, const char *root, 
 static struct lex_vocab table;
 static char *table_root;
 
+/*
+ * The cache of the table: one file per tree state in
+ * $PTRGUARD_CACHE/wrappers (~/.cache/ptrguard/wrappers), named by a hash
+ * of every header's path, size, modification time and inode (what git's
+ * index compares), of the kernel's for out-of-tree sources, and of this
+ * model's version.  PTRGUARD_CACHE=off: none.
+ */
+#define TABLE_MAGIC "ptrguard-wrappers 1"
+
+static void fnv(uint64_t *h, const void *p, size_t n)
+{
+	const unsigned char *b = p;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		*h ^= b[i];
+		*h *= 0x100000001b3ULL;
+	}
+}
+
+static void key_headers(uint64_t *h, const char *root, const char *dir, int depth)
+{
+	char *path = xasprintf("%s/%s", root, dir);
+	DIR *d = opendir(path);
+	struct dirent *e;
+
+	free(path);
+	if (!d)
+		return;
+	while ((e = readdir(d))) {
+		size_t n = strlen(e->d_name);
+		int is_h = n > 2 && !strcmp(e->d_name + n - 2, ".h");
+		char *abs;
+		struct stat st;
+
+		if (e->d_name[0] == '.' || (e->d_type != DT_DIR && e->d_type != DT_LNK &&
+					    e->d_type != DT_UNKNOWN && !is_h))
+			continue;
+		abs = xasprintf("%s/%s/%s", root, dir, e->d_name);
+		if (stat(abs, &st) == 0) {
+			if (S_ISDIR(st.st_mode) && depth < 32) {
+				char *rel = xasprintf("%s/%s", dir, e->d_name);
+
+				key_headers(h, root, rel, depth + 1);
+				free(rel);
+			} else if (S_ISREG(st.st_mode) && is_h) {
+				long long t[4] = { (long long)st.st_size, (long long)st.st_mtim.tv_sec,
+						   (long long)st.st_mtim.tv_nsec, (long long)st.st_ino };
+
+				fnv(h, abs, strlen(abs) + 1);
+				fnv(h, t, sizeof(t));
+			}
+		}
+		free(abs);
+	}
+	closedir(d);
+}
+
+static char *table_cache_path(const char *root, const char *kdir)
+{
+	const char *top = getenv("PTRGUARD_CACHE"), *home = getenv("HOME");
+	uint64_t h = 0xcbf29ce484222325ULL;
+	char *dir, *path;
+	size_t i;
+
+	if (top && !strcmp(top, "off"))
+		return NULL;
+	if (top && *top)
+		dir = xasprintf("%s/wrappers", top);
+	else if (home && *home)
+		dir = xasprintf("%s/.cache/ptrguard/wrappers", home);
+	else
+		return NULL;
+	fnv(&h, TABLE_MAGIC, sizeof(TABLE_MAGIC));
+	if (kdir)
+		for (i = 0; cocci_include_dirs[i]; i++)
+			key_headers(&h, kdir, cocci_include_dirs[i], 0);
+	key_headers(&h, root, ".", 0);
+	path = xasprintf("%s/%016llx", dir, (unsigned long long)h);
+	free(dir);
+	return path;
+}
+
+/* Read a cached table: "MAGIC" then "NAME FMT VA ORIGIN PATH|-" lines.  0 if whole. */
+static int table_load(const char *path)
+{
+	size_t len, n = 0;
+	char *buf = read_file(path, SIZE_MAX, &len), *line, *nl;
+	int ok = 0;
+
+	if (!buf)
+		return -1;
+	if (len && buf[len - 1] == '\n' && !strncmp(buf, TABLE_MAGIC "\n", sizeof(TABLE_MAGIC))) {
+		ok = 1;
+		for (line = buf + sizeof(TABLE_MAGIC); ok && *line; line = nl + 1) {
+			char name[256], origin[1024], fpath[1024];
+			unsigned int fmt;
+			int va;
+
+			nl = strchr(line, '\n');
+			*nl = '\0';
+			if (sscanf(line, "%255s %u %d %1023s %1023s", name, &fmt, &va, origin, fpath) != 5) {
+				ok = 0;
+				break;
+			}
+			lex_vocab_add(&table, name, strlen(name), fmt, va, origin);
+			if (strcmp(fpath, "-")) {	/* "A->B" was "A -> B" */
+				char *out = xmalloc(3 * strlen(fpath) + 1), *o = out, *p;
+
+				for (p = fpath; *p; p++) {
+					if (p[0] == '-' && p[1] == '>') {
+						o = stpcpy(o, " -> ");
+						p++;
+					} else {
+						*o++ = *p;
+					}
+				}
+				*o = '\0';
+				table.fns[table.nfns - 1].path = out;
+			}
+			n++;
+		}
+	}
+	free(buf);
+	if (!ok || !n) {
+		lex_vocab_free(&table);
+		return -1;
+	}
+	return 0;
+}
+
+/* Store the table; a failure only loses the saving.  Paths hold no blank: " -> " is "->". */
+static void table_store(const char *path)
+{
+	char *tmp = xasprintf("%s.%ld", path, (long)getpid()), *dir = xstrdup(path);
+	FILE *f;
+	size_t i;
+
+	*strrchr(dir, '/') = '\0';
+	mkdir_p(dir);
+	f = fopen(tmp, "w");
+	if (f) {
+		int bad = 0;
+
+		fputs(TABLE_MAGIC "\n", f);
+		for (i = 0; i < table.nfns; i++) {
+			const struct lex_fn *fn = &table.fns[i];
+
+			if (strpbrk(fn->origin, " \t\n"))
+				bad = 1;
+			fprintf(f, "%s %u %d %s ", fn->name, fn->fmt, fn->va, fn->origin);
+			if (fn->path) {
+				const char *p;
+
+				for (p = fn->path; *p; p++)
+					if (*p != ' ')
+						fputc(*p, f);
+				fputc('\n', f);
+			} else {
+				fputs("-\n", f);
+			}
+		}
+		if (fclose(f) || bad || rename(tmp, path))
+			unlink(tmp);
+	}
+	free(tmp);
+	free(dir);
+}
+
 const struct lex_vocab *lex_vocab_table(const char *root)
 {
 	/* out-of-tree sources: the kernel's include path too */
 	const char *kdir = kernel_outside() ? kernel_dir() : NULL;
 	struct hdrs h = { 0 };
 	size_t i, round;
+	char *cache;
 	int more;
 
 	if (table_root && !strcmp(table_root, root))
@@ -888,6 +1059,11 @@ const struct lex_vocab *lex_vocab_table(const char *root)
 	lex_vocab_free(&table);
 	free(table_root);
 	table_root = xstrdup(root);
+	cache = table_cache_path(root, kdir);
+	if (cache && !table_load(cache)) {
+		free(cache);
+		return &table;
+	}
 	lex_vocab_core(&table);
 	if (kdir)
 		for (i = 0; cocci_include_dirs[i]; i++)
@@ -906,6 +1082,9 @@ const struct lex_vocab *lex_vocab_table(const char *root)
 	free(h.name);
 	free(h.buf);
 	free(h.len);
+	if (cache)
+		table_store(cache);
+	free(cache);
 	return &table;
 }
 
