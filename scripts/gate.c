@@ -791,6 +791,27 @@ static int findings_unchanged(const struct gate *g, const char *f)
 	return touched > 0;
 }
 
+
+/*
+ * The tree's wrapper table (lex.h) is the same in every state when the
+ * patches touch no header: make it once here, on the tree, for the cache
+ * keys and the rule runs (forked) to share, rather than once per run and
+ * per key in each shadow tree.
+ */
+static void share_wrapper_table(const struct gate *g)
+{
+	size_t i, n;
+
+	for (i = 0; i < g->ntouched; i++) {
+		n = strlen(g->touched[i]);
+		if (n > 2 && !strcmp(g->touched[i] + n - 2, ".h"))
+			return;
+	}
+	lex_vocab_table(g->tree);
+	for (i = 0; i < g->nstates; i++)
+		lex_vocab_table_alias(g->states[i].dir, g->tree);
+}
+
 /*
  * The gate runs the two rules apart (cocci_opts.rules): seq_px.cocci once
  * over both sides of a combined run (combine_states()), seq_int_cast.cocci
@@ -922,6 +943,7 @@ static int plan_runs(struct gate *g)
 	g->plan = calloc(g->nstates, sizeof(*g->plan));
 	if (!g->plan)
 		die("out of memory");
+	share_wrapper_table(g);
 	gate_cache_init(&g->cache, &g->run);
 	/* Once per file, not once per state: it reads the file in every state. */
 	for (i = 0; i < g->nchecked; i++)

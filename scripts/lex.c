@@ -1045,6 +1045,25 @@ static void table_store(const char *path)
 	free(dir);
 }
 
+/* Trees whose headers are another's (lex_vocab_table_alias()), real paths. */
+static char **alias_from, **alias_to;
+static size_t naliases;
+
+void lex_vocab_table_alias(const char *alias, const char *root)
+{
+	char *a = realpath(alias, NULL), *r = realpath(root, NULL);
+
+	if (!a || !r) {
+		free(a);
+		free(r);
+		return;
+	}
+	alias_from = xrealloc(alias_from, (naliases + 1) * sizeof(*alias_from));
+	alias_to = xrealloc(alias_to, (naliases + 1) * sizeof(*alias_to));
+	alias_from[naliases] = a;
+	alias_to[naliases++] = r;
+}
+
 const struct lex_vocab *lex_vocab_table(const char *root)
 {
 	/* out-of-tree sources: the kernel's include path too */
@@ -1054,6 +1073,17 @@ const struct lex_vocab *lex_vocab_table(const char *root)
 	char *cache;
 	int more;
 
+	if (naliases) {
+		char *real = realpath(root, NULL);
+
+		for (i = 0; real && i < naliases; i++)
+			if (!strcmp(real, alias_from[i]) && table_root &&
+			    !strcmp(table_root, alias_to[i])) {
+				free(real);
+				return &table;
+			}
+		free(real);
+	}
 	if (table_root && !strcmp(table_root, root))
 		return &table;
 	lex_vocab_free(&table);

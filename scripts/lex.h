@@ -72,6 +72,12 @@ int lex_vocab_scan_macros(struct lex_vocab *v, const char *buf, size_t len, cons
  * Names are global: a macro two drivers define is taken from the first.
  */
 const struct lex_vocab *lex_vocab_table(const char *root);
+/*
+ * Let lex_vocab_table(@alias) answer with the table already made for
+ * @root: a tree of links to @root's files whose headers are all @root's
+ * (the gate's shadow trees, when a patch touches no header).
+ */
+void lex_vocab_table_alias(const char *alias, const char *root);
 /* The callee path of @f as `ptrguard calls` shows it: "seq_printf" or "W -> seq_printf". */
 char *lex_fn_path(const struct lex_fn *f);
 const struct lex_fn *lex_vocab_find(const struct lex_vocab *v, const char *name, size_t len);
