@@ -209,7 +209,7 @@ static void summary(const struct cocci_result *res, enum mode mode, int verbose)
 		fprintf(stderr, "ptrguard: audit: spatch could not parse %zu lines in %zu files; the lexical model judged the calls there (-v lists them)\n",
 			lines, res->nunparsed);
 	if (!verbose && res->nunjudged)
-		fprintf(stderr, "ptrguard: audit: %zu calls in lines spatch skipped could not be judged lexically either (-v lists them)\n",
+		fprintf(stderr, "ptrguard: audit: %zu seq output calls not understood: a format or a path neither spatch nor the lexical model can read (-v lists them)\n",
 			res->nunjudged);
 	for (i = 0; verbose && i < res->nunparsed; i++) {
 		unsigned int n;
@@ -221,10 +221,16 @@ static void summary(const struct cocci_result *res, enum mode mode, int verbose)
 			where ? where : "", where ? ")" : "");
 		free(where);
 	}
-	for (i = 0; verbose && i < res->nunjudged; i++)
-		fprintf(stderr, "ptrguard: audit: %s:%u: %s(): not judged (spatch skipped these lines; lexically: %s)\n",
-			res->unjudged[i].file, res->unjudged[i].line, res->unjudged[i].callee,
-			res->unjudged[i].why);
+	for (i = 0; verbose && i < res->nunjudged; i++) {
+		const struct cocci_unjudged *u = &res->unjudged[i];
+
+		if (cocci_skipped(res, u->file, u->line, u->end_line))
+			fprintf(stderr, "ptrguard: audit: %s:%u: %s(): not understood (spatch skipped these lines; lexically: %s)\n",
+				u->file, u->line, u->callee, u->why);
+		else
+			fprintf(stderr, "ptrguard: audit: %s:%u: %s(): not understood (format: %s)\n",
+				u->file, u->line, u->callee, u->why);
+	}
 	for (i = 0; i < res->nfindings; i++) {
 		for (k = 0; k < vocab_nclasses; k++)
 			if (!strcmp(res->findings[i].cls, vocab_classes[k].id))
@@ -249,7 +255,7 @@ static void summary(const struct cocci_result *res, enum mode mode, int verbose)
 		fprintf(stderr, ", other %zu", other);
 	for (i = 0, k = 0; i < res->nfindings; i++)
 		k += res->findings[i].lexical != 0;
-	fprintf(stderr, "), %zu files not fully parsed, %zu calls judged lexically (%zu findings), %zu not judged\n",
+	fprintf(stderr, "), %zu files not fully parsed, %zu calls judged lexically (%zu findings), %zu not understood\n",
 		res->nunparsed, res->nlexical, k, res->nunjudged);
 }
 

@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cocci.h"
 #include "kernel.h"
@@ -25,10 +26,16 @@ static const struct cmd_help help = {
 "    Lists each call of a seq output function (seq_printf() and its kin, the\n"
 "    file's own wrapper macros and functions, and the functions a header of\n"
 "    the tree declares with __printf() and a seq_file, seq_buf or trace_seq\n"
-"    parameter) as the lexical model reads it, one line per call:\n"
+"    parameter, and the wrapper macros every header of the tree defines,\n"
+"    object-like aliases such as #define W seq_printf included) as the\n"
+"    lexical model reads it, one line per call:\n"
 "\n"
 "        FILE:LINE: CALLEE(format #N) in FUNCTION: \"LITERAL\" [| \"LITERAL\"...]\n"
 "        FILE:LINE: CALLEE(format #N) in FUNCTION: cannot be read: WHY\n"
+"\n"
+"    A wrapper macro of a header shows the path its format takes and where\n"
+"    it is defined: CALLEE(format #N, via W -> seq_printf, HEADER:LINE); a\n"
+"    __printf() function of a header, CALLEE(format #N, HEADER:LINE).\n"
 "\n"
 "    then one line per conversion that can print an address:\n"
 "\n"
@@ -55,8 +62,16 @@ static void print_file(const char *name, const struct lex_file *lf)
 	for (i = 0; i < lf->ncalls; i++) {
 		const struct lex_call *c = &lf->calls[i];
 
-		printf("%s:%u: %s(format #%u%s) in %s: ", name, c->line, c->fn->name, c->fn->fmt + 1,
-		       c->fn->va ? ", va_list" : "", *c->function ? c->function : "(file scope)");
+		const char *o = c->fn->origin;
+
+		printf("%s:%u: %s(format #%u%s", name, c->line, c->fn->name, c->fn->fmt + 1,
+		       c->fn->va ? ", va_list" : "");
+		/* a wrapper of a header: the path its format takes, and where it is defined */
+		if (!strncmp(o, "macro:", 6) && strchr(o + 6, ':'))
+			printf(", via %s, %s", c->fn->path ? c->fn->path : "?", o + 6);
+		else if (strcmp(o, "core") && strncmp(o, "macro:", 6) && strncmp(o, "function:", 9))
+			printf(", %s", o);
+		printf(") in %s: ", *c->function ? c->function : "(file scope)");
 		if (c->opaque)
 			printf("cannot be read: %s", c->opaque);
 		for (k = 0; k < c->nformats; k++)
@@ -69,6 +84,37 @@ static void print_file(const char *name, const struct lex_file *lf)
 			       f->cls ? f->cls : "cast?", f->conversion, *f->arg ? f->arg : "(va_list)");
 		}
 	}
+}
+
+/*
+ * The top of the out-of-tree module holding the absolute path @abs: the
+ * highest directory of the chain above it that has a Kbuild or Makefile
+ * (its headers may be beside the file's directory: include/ next to src/);
+ * the file's own directory if none has.
+ */
+static char *module_top(const char *abs)
+{
+	char *d = xstrdup(abs), *top = NULL, *slash;
+
+	while ((slash = strrchr(d, '/')) && slash != d) {
+		char *kb, *mk;
+		int has;
+
+		*slash = '\0';
+		kb = xasprintf("%s/Kbuild", d);
+		mk = xasprintf("%s/Makefile", d);
+		has = !access(kb, F_OK) || !access(mk, F_OK);
+		free(kb);
+		free(mk);
+		if (has) {
+			free(top);
+			top = xstrdup(d);
+		} else if (top) {
+			break;
+		}
+	}
+	free(d);
+	return top;
 }
 
 /* The directory of the absolute path @abs. */
@@ -117,7 +163,7 @@ int cmd_calls(int argc, char **argv)
 		if (tree)
 			root = realpath(tree, NULL);
 		else if (kdir && abs)
-			root = dir_of(abs);
+			root = (root = module_top(abs)) ? root : dir_of(abs);
 		else if (abs)
 			root = cocci_find_root_quiet(abs);
 		if (root && abs && !strncmp(abs, root, strlen(root)) && abs[strlen(root)] == '/') {

@@ -22,6 +22,7 @@
 #include <unistd.h>
 
 #include "cocci_impl.h"
+#include "lex.h"
 #include "vocab.h"
 
 static double seconds_since(const struct timespec *t0)
@@ -126,6 +127,24 @@ static void judge_lexically(const struct cocci_opts *opts, struct walk *w,
 	free(px_ran);
 }
 
+/*
+ * The wrapper table of the tree (lex.h), for the rules and the format
+ * prefilter: wrappers of every header, followed wherever they are called.
+ */
+static const struct lex_vocab *wrapper_table(const char *root)
+{
+	const struct lex_vocab *t = lex_vocab_table(root);
+	const char **names = xmalloc((t->nfns + 1) * sizeof(*names));
+	size_t i, n = 0;
+
+	for (i = 0; i < t->nfns; i++)
+		if (strcmp(t->fns[i].origin, "core"))
+			names[n++] = t->fns[i].name;
+	prefilter_set_wrappers(names, n);
+	free(names);
+	return t;
+}
+
 int cocci_run(const struct cocci_opts *opts, struct cocci_result *res)
 {
 	struct rule rules[COCCI_NRULES];
@@ -150,7 +169,7 @@ int cocci_run(const struct cocci_opts *opts, struct cocci_result *res)
 	w.root = root;
 	w.rootlen = strlen(root);
 	w.rules = rules;
-	if (rules_load(opts, tmpdir, rules, &nrules) < 0)
+	if (rules_load(opts, tmpdir, wrapper_table(root), rules, &nrules) < 0)
 		goto out;
 	w.nrules = nrules;
 	if (find_files(opts, &w, res) < 0 || cocci_spatch_run(opts, &w, tmpdir, &c) < 0)

@@ -74,6 +74,12 @@ struct rule {
 	struct query query;
 	int headers;		/* --include-headers: also .h files */
 	enum pf_rule kind;	/* for prefilter_keep() */
+	/*
+	 * The rule given the wrappers of the tree (rule_add_wrappers()), a
+	 * file of the run's temporary directory that rule_free() removes; it
+	 * is then r->path too.  NULL: the rule as built.
+	 */
+	char *tmp;
 };
 
 #define COCCI_NRULES 2
@@ -82,10 +88,20 @@ struct rule {
  * Load the rules of opts->rules (or seq_px.cocci, plus seq_int_cast.cocci
  * with opts->casts) from opts->rules_dir into @rules, and unless
  * opts->no_query their grep queries (spatch --parse-cocci, run in
- * @tmpdir's files).  -1 after error(); *@nrules counts what to free.
+ * @tmpdir's files); with @table, each given its wrappers first
+ * (rule_add_wrappers()).  -1 after error(); *@nrules counts what to free.
  */
+struct lex_vocab;
 int rules_load(const struct cocci_opts *opts, const char *tmpdir,
-	       struct rule *rules, size_t *nrules);
+	       const struct lex_vocab *table, struct rule *rules, size_t *nrules);
+/*
+ * Give rule @r the wrappers of @table that are not core functions: each
+ * is a seq output call of the rule (its grep query, its "seqcall" rule,
+ * the class rules' "seq|SEQ" names), its format at the wrapper's place.
+ * Written to @tmpdir; a rule without a "seqcall" rule is left as it is.
+ * -1 after error().
+ */
+int rule_add_wrappers(struct rule *r, const struct lex_vocab *table, const char *tmpdir);
 void rule_free(struct rule *r);
 /* Does the rule read the headers a file includes (--all-includes)? */
 int rule_reads_headers(const struct rule *r);
@@ -113,7 +129,9 @@ struct walk {
 	int prefilter;		/* opts->prefilter */
 	/*
 	 * Files no rule can match that hold a format a wrapper could print
-	 * (a %px, or a %p before v4.15): for the lexical model alone.
+	 * (a %px, or a %p before v4.15), and files with seq output where no
+	 * rule can report (the format prefilter): for the lexical model
+	 * alone, which lists the calls it cannot read there.
 	 */
 	struct strvec lexonly;
 };

@@ -117,13 +117,19 @@ static void judge_file(const char *root, const char *rel, int px_ran, struct coc
 		 * Where the %px rule did not run, the prefilter found no format
 		 * it reports: the cast rule saw every call it parsed.
 		 */
-		if (!in_skip && (!px_ran || examined(res, rel, c->line)))
-			continue;
+		/*
+		 * A format neither the rules nor the model can read, of a call
+		 * that prints values: not understood, wherever it is (a call
+		 * with nothing after its format prints no value; a wrapper's
+		 * own body is judged at its callers).
+		 */
 		if (c->opaque) {
-			if (in_skip)
+			if (in_skip || (c->nvalues && !c->body))
 				add_unjudged(res, rel, c, c->opaque);
 			continue;
 		}
+		if (!in_skip && (!px_ran || examined(res, rel, c->line)))
+			continue;
 		res->nlexical++;
 		for (k = 0; k < c->nfindings; k++) {
 			const struct lex_finding *f = &c->findings[k];
@@ -139,7 +145,7 @@ static void judge_file(const char *root, const char *rel, int px_ran, struct coc
 	}
 	/* a comment or literal that never ends: no call after it can be trusted to be found */
 	if (lf.broken && cocci_skipped(res, rel, 1, ~0u)) {
-		struct lex_fn fn = { (char *)"(text)", 0, 0, (char *)"" };
+		struct lex_fn fn = { (char *)"(text)", 0, 0, (char *)"", NULL };
 		struct lex_call whole = { 0 };
 
 		whole.line = 1;

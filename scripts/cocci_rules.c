@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "cocci_impl.h"
+#include "lex.h"
 #include "runner.h"
 
 /* ------------------------------------------------------- grep queries */
@@ -138,6 +139,9 @@ int rule_reads_headers(const struct rule *r)
 
 void rule_free(struct rule *r)
 {
+	if (r->tmp)
+		unlink(r->tmp);
+	free(r->tmp);
 	free(r->path);
 	free(r->name);
 	strvec_clear(&r->options);
@@ -232,8 +236,115 @@ out:
 	return ret;
 }
 
+/* Is @f a wrapper the rules do not know by themselves? */
+static int tree_wrapper(const struct lex_fn *f)
+{
+	return strcmp(f->origin, "core") != 0;
+}
+
+int rule_add_wrappers(struct rule *r, const struct lex_vocab *table, const char *tmpdir)
+{
+	static const char seqcall[] = "\n@seqcall@\nposition pc;\n@@\n(\n";
+	static const char fseq[] = "identifier f =~ \"seq|SEQ\";";
+	size_t len, i, k, n = 0;
+	char *buf, *at, *p, *text = NULL;
+	size_t tlen = 0;
+	FILE *m;
+	int ret = -1;
+
+	for (i = 0; i < table->nfns; i++)
+		n += tree_wrapper(&table->fns[i]);
+	if (!n)
+		return 0;
+	buf = read_file(r->path, SIZE_MAX, &len);
+	if (!buf) {
+		error("%s: %s", r->path, strerror(errno));
+		return -1;
+	}
+	at = strstr(buf, seqcall);
+	if (!at) {
+		free(buf);
+		return 0;
+	}
+	at++;
+	m = open_memstream(&text, &tlen);
+	if (!m)
+		die("out of memory");
+	fwrite(buf, 1, (size_t)(at - buf), m);
+	/*
+	 * One rule for each place of the format, before seqcall: the first
+	 * pg_note_call() of a call wins, and seqcall notes argument 1.
+	 */
+	for (i = 0; i < table->nfns; i++) {
+		const struct lex_fn *f = &table->fns[i];
+		int first = 1;
+
+		if (!tree_wrapper(f))
+			continue;
+		for (k = 0; k < i; k++)
+			if (tree_wrapper(&table->fns[k]) && table->fns[k].fmt == f->fmt &&
+			    table->fns[k].va == f->va)
+				break;
+		if (k < i)
+			continue;
+		fprintf(m, "// The tree's wrappers with the format at argument %u%s.\n"
+			"@ptrguard_tree_%zu@\nposition pc;\n@@\n(\n", f->fmt,
+			f->va ? " and a va_list" : "", i);
+		for (k = i; k < table->nfns; k++) {
+			const struct lex_fn *g = &table->fns[k];
+
+			if (tree_wrapper(g) && g->fmt == f->fmt && g->va == f->va) {
+				fprintf(m, "%s%s@pc(...)\n", first ? "" : "|\n", g->name);
+				first = 0;
+			}
+		}
+		fprintf(m, ")\n\n@script:python@\npc << ptrguard_tree_%zu.pc;\n@@\n"
+			"try:\n    pg_note_call(pc[0], %u, %s)\n"
+			"except Exception as e:\n    pg_error(pc[0], e)\n\n",
+			i, f->fmt, f->va ? "True" : "False");
+	}
+	/* seqcall: every wrapper too, so that the rules depending on it run */
+	p = at + strlen(seqcall) - 1;
+	fwrite(at, 1, (size_t)(p - at), m);
+	for (i = 0; i < table->nfns; i++)
+		if (tree_wrapper(&table->fns[i]))
+			fprintf(m, "%s@pc(...)\n|\n", table->fns[i].name);
+	/* the class rules' callee names */
+	for (at = p; (p = strstr(at, fseq)); at = p + strlen(fseq)) {
+		const char *sep = "";
+
+		fwrite(at, 1, (size_t)(p - at), m);
+		fputs("identifier f =~ \"seq|SEQ|^(", m);
+		for (i = 0; i < table->nfns; i++)
+			if (tree_wrapper(&table->fns[i])) {
+				fprintf(m, "%s%s", sep, table->fns[i].name);
+				sep = "|";
+			}
+		fputs(")$\";", m);
+	}
+	fputs(at, m);
+	if (fclose(m))
+		die("out of memory");
+	r->tmp = xasprintf("%s/%s", tmpdir, r->name);
+	{
+		FILE *f = fopen(r->tmp, "w");
+
+		if (!f || fwrite(text, 1, tlen, f) != tlen || fclose(f)) {
+			error("%s: %s", r->tmp, strerror(errno));
+			goto out;
+		}
+	}
+	free(r->path);
+	r->path = xstrdup(r->tmp);
+	ret = 0;
+out:
+	free(text);
+	free(buf);
+	return ret;
+}
+
 int rules_load(const struct cocci_opts *opts, const char *tmpdir,
-	       struct rule *rules, size_t *nrules)
+	       const struct lex_vocab *table, struct rule *rules, size_t *nrules)
 {
 	static const char * const names[COCCI_NRULES] = { "seq_px.cocci", "seq_int_cast.cocci" };
 	unsigned int mask = opts->rules ? opts->rules :
@@ -258,7 +369,7 @@ int rules_load(const struct cocci_opts *opts, const char *tmpdir,
 		r->name = xstrdup(names[i]);
 		r->kind = prefilter_rule(names[i]);
 		(*nrules)++;
-		if (rule_read_options(r) < 0 ||
+		if (rule_read_options(r) < 0 || (table && rule_add_wrappers(r, table, tmpdir) < 0) ||
 		    (!opts->no_query && rule_query(opts, r, tmpdir) < 0))
 			return -1;
 	}

@@ -55,6 +55,9 @@ static int walk_file(struct walk *w, const char *abs, const char *rel)
 		for (i = 0; i < w->nrules; i++)
 			if ((mask & (1u << i)) && !prefilter_keep(w->rules[i].kind, bits, abs))
 				mask &= ~(1u << i);
+		/* no rule can report here: the model still lists the calls it cannot read */
+		if (!mask)
+			strvec_push(&w->lexonly, xstrdup(rel));
 	} else if (!mask && memmem(buf, len, "%p", 2) &&
 		   prefilter_keep(PF_RULE_PX, prefilter_scan(buf, len), abs)) {
 		strvec_push(&w->lexonly, xstrdup(rel));

@@ -446,9 +446,9 @@ static unsigned int *added_lines(const struct gate *g, size_t k, const char *rel
 
 /*
  * spatch judges what it parsed and the lexical model what spatch
- * skipped; the gate cannot vouch for a patch only where it adds a line to
- * a seq-output call in skipped lines whose format the lexical model
- * cannot read either (cocci_lexical()).  Skipped lines the patch does not
+ * skipped; the gate cannot vouch for a patch where it adds a line to a
+ * seq-output call that prints values and whose format neither can read
+ * (cocci_lexical(): in skipped lines, or a format that is no literal).  Skipped lines the patch does not
  * add to are no reason to refuse it.  Headers the cast rule reads are not
  * the patch's: only the files the job was given count.
  */
@@ -471,11 +471,14 @@ static int check_unjudged(const struct gate *g, const struct gate_job *job, size
 			continue;
 		lines = added_lines(g, k, u->file, &nl);
 		for (l = 0; l < nl; l++) {
-			if (lines[l] < u->line || lines[l] > u->end_line ||
-			    !cocci_skipped(&job->res, u->file, lines[l], lines[l]))
+			if (lines[l] < u->line || lines[l] > u->end_line)
 				continue;
-			error("gate: %s:%u: the patch adds to a %s() call in lines spatch cannot parse, and its format cannot be read from the text either (%s): the gate cannot check it",
-			      u->file, lines[l], u->callee, u->why);
+			if (cocci_skipped(&job->res, u->file, lines[l], lines[l]))
+				error("gate: %s:%u: the patch adds to a %s() call in lines spatch cannot parse, and its format cannot be read from the text either (%s): the gate cannot check it",
+				      u->file, lines[l], u->callee, u->why);
+			else
+				error("gate: %s:%u: the patch adds to a %s() call whose format neither spatch nor the lexical model can read (%s): the gate cannot check it",
+				      u->file, lines[l], u->callee, u->why);
 			free(lines);
 			return -1;
 		}
@@ -788,6 +791,27 @@ static int findings_unchanged(const struct gate *g, const char *f)
 	return touched > 0;
 }
 
+
+/*
+ * The tree's wrapper table (lex.h) is the same in every state when the
+ * patches touch no header: make it once here, on the tree, for the cache
+ * keys and the rule runs (forked) to share, rather than once per run and
+ * per key in each shadow tree.
+ */
+static void share_wrapper_table(const struct gate *g)
+{
+	size_t i, n;
+
+	for (i = 0; i < g->ntouched; i++) {
+		n = strlen(g->touched[i]);
+		if (n > 2 && !strcmp(g->touched[i] + n - 2, ".h"))
+			return;
+	}
+	lex_vocab_table(g->tree);
+	for (i = 0; i < g->nstates; i++)
+		lex_vocab_table_alias(g->states[i].dir, g->tree);
+}
+
 /*
  * The gate runs the two rules apart (cocci_opts.rules): seq_px.cocci once
  * over both sides of a combined run (combine_states()), seq_int_cast.cocci
@@ -919,6 +943,7 @@ static int plan_runs(struct gate *g)
 	g->plan = calloc(g->nstates, sizeof(*g->plan));
 	if (!g->plan)
 		die("out of memory");
+	share_wrapper_table(g);
 	gate_cache_init(&g->cache, &g->run);
 	/* Once per file, not once per state: it reads the file in every state. */
 	for (i = 0; i < g->nchecked; i++)

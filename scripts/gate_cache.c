@@ -401,24 +401,6 @@ int gate_cache_get(struct gate_cache *c, const char *root, const char *rel, int 
 	return hit;
 }
 
-/* mkdir -p @dir (mode 0700); -1 if it is not a directory afterwards. */
-static int mkdir_p(const char *dir)
-{
-	char *p = xstrdup(dir), *slash;
-	struct stat st;
-	int ret;
-
-	for (slash = strchr(p + 1, '/'); slash; slash = strchr(slash + 1, '/')) {
-		*slash = '\0';
-		mkdir(p, 0700);
-		*slash = '/';
-	}
-	mkdir(p, 0700);
-	ret = !stat(p, &st) && S_ISDIR(st.st_mode) ? 0 : -1;
-	free(p);
-	return ret;
-}
-
 void gate_cache_put(struct gate_cache *c, const char *root, const char *rel, int cast,
 		    const struct cocci_result *res)
 {

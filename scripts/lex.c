@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "cocci.h"
 #include "fmt.h"
@@ -25,13 +26,17 @@
 
 /* ------------------------------------------------------------ vocabulary */
 
-void lex_vocab_add(struct lex_vocab *v, const char *name, size_t len, unsigned int fmt, int va,
-		   const char *origin)
+void lex_vocab_add_via(struct lex_vocab *v, const char *name, size_t len, unsigned int fmt, int va,
+		       const char *origin, const struct lex_fn *callee)
 {
 	struct lex_fn *f;
+	char *path = NULL;
 
 	if (lex_vocab_find(v, name, len))
 		return;
+	if (callee)	/* before the array moves */
+		path = callee->path ? xasprintf("%s -> %s", callee->name, callee->path)
+				    : xstrdup(callee->name);
 	if (v->nfns == v->alloc) {
 		v->alloc = v->alloc ? 2 * v->alloc : 16;
 		v->fns = xrealloc(v->fns, v->alloc * sizeof(*v->fns));
@@ -41,6 +46,18 @@ void lex_vocab_add(struct lex_vocab *v, const char *name, size_t len, unsigned i
 	f->fmt = fmt;
 	f->va = va;
 	f->origin = xstrdup(origin);
+	f->path = path;
+}
+
+void lex_vocab_add(struct lex_vocab *v, const char *name, size_t len, unsigned int fmt, int va,
+		   const char *origin)
+{
+	lex_vocab_add_via(v, name, len, fmt, va, origin, NULL);
+}
+
+char *lex_fn_path(const struct lex_fn *f)
+{
+	return f->path ? xasprintf("%s -> %s", f->name, f->path) : xstrdup(f->name);
 }
 
 void lex_vocab_core(struct lex_vocab *v)
@@ -68,9 +85,15 @@ void lex_vocab_copy(struct lex_vocab *to, const struct lex_vocab *from)
 {
 	size_t i;
 
-	for (i = 0; i < from->nfns; i++)
-		lex_vocab_add(to, from->fns[i].name, strlen(from->fns[i].name), from->fns[i].fmt,
-			      from->fns[i].va, from->fns[i].origin);
+	for (i = 0; i < from->nfns; i++) {
+		const struct lex_fn *f = &from->fns[i];
+
+		if (lex_vocab_find(to, f->name, strlen(f->name)))
+			continue;
+		lex_vocab_add(to, f->name, strlen(f->name), f->fmt, f->va, f->origin);
+		if (f->path)
+			to->fns[to->nfns - 1].path = xstrdup(f->path);
+	}
 }
 
 void lex_vocab_free(struct lex_vocab *v)
@@ -80,6 +103,7 @@ void lex_vocab_free(struct lex_vocab *v)
 	for (i = 0; i < v->nfns; i++) {
 		free(v->fns[i].name);
 		free(v->fns[i].origin);
+		free(v->fns[i].path);
 	}
 	free(v->fns);
 	memset(v, 0, sizeof(*v));
@@ -323,6 +347,7 @@ struct model {
 	int hashed;
 	char **funcs;		/* the names, to free */
 	size_t nfuncs;
+	const char *header;	/* reading a header of the tree table: its name */
 };
 
 #define T(m, s, i) (&(m)->lx.tk[(s)->ix[i]])
@@ -481,6 +506,37 @@ static void find_functions(struct model *m)
 	}
 }
 
+/* Split the live tokens: code into m->code, each directive line into a span of @dirs. */
+static size_t split_lines(struct model *m, struct span **dirsp)
+{
+	struct span *dirs = NULL;
+	size_t ndirs = 0, alloc = 0, i;
+
+	for (i = 0; i < m->lx.ntk; i++) {
+		const struct tok *k = &m->lx.tk[i];
+
+		if (k->dead)
+			continue;
+		if (!k->dir) {
+			span_add(&m->code, i, &alloc);
+			continue;
+		}
+		if (!ndirs || dirs[ndirs - 1].n == 0 ||
+		    m->lx.tk[dirs[ndirs - 1].ix[0]].dir != k->dir) {
+			dirs = xrealloc(dirs, (ndirs + 1) * sizeof(*dirs));
+			memset(&dirs[ndirs++], 0, sizeof(*dirs));
+		}
+		{
+			size_t a2 = dirs[ndirs - 1].n;	/* grow by one: directives are short */
+
+			dirs[ndirs - 1].ix = xrealloc(dirs[ndirs - 1].ix, (a2 + 1) * sizeof(size_t));
+			dirs[ndirs - 1].ix[dirs[ndirs - 1].n++] = i;
+		}
+	}
+	*dirsp = dirs;
+	return ndirs;
+}
+
 /* ------------------------------------------------------------- wrappers */
 
 /* The parameter of a macro that the word s[x] names, or np: see macro_wrapper(). */
@@ -514,6 +570,21 @@ static int macro_wrapper(struct model *m, const struct span *d)
 	const struct lex_fn *fn;
 	const struct tok *nm;
 
+	/* an object-like alias: "# define NAME WORD", WORD a known function */
+	if (d->n == 4 && s_is(m, d, 1, "define") && s_word(m, d, 2) && s_word(m, d, 3)) {
+		const struct tok *w = T(m, d, 3);
+		char *origin;
+
+		nm = T(m, d, 2);
+		fn = lex_vocab_find(&m->v, m->lx.t + w->off, w->len);
+		if (!fn || lex_vocab_find(&m->v, m->lx.t + nm->off, nm->len))
+			return 0;
+		origin = m->header ? xasprintf("macro:%s:%u", m->header, nm->line)
+				   : xasprintf("macro:%u", nm->line);
+		lex_vocab_add_via(&m->v, m->lx.t + nm->off, nm->len, fn->fmt, fn->va, origin, fn);
+		free(origin);
+		return 1;
+	}
 	/* "# define NAME(" with no blank before the "(" */
 	if (d->n < 5 || !s_is(m, d, 1, "define") || !s_word(m, d, 2) || !s_is(m, d, 3, "(") ||
 	    T(m, d, 3)->gap)
@@ -567,9 +638,11 @@ static int macro_wrapper(struct model *m, const struct span *d)
 				p = pi;
 		}
 		if (p != (size_t)-1) {
-			char *origin = xasprintf("macro:%u", nm->line);
+			char *origin = m->header ? xasprintf("macro:%s:%u", m->header, nm->line)
+						 : xasprintf("macro:%u", nm->line);
 
-			lex_vocab_add(&m->v, m->lx.t + nm->off, nm->len, (unsigned int)p, fn->va, origin);
+			lex_vocab_add_via(&m->v, m->lx.t + nm->off, nm->len, (unsigned int)p, fn->va,
+					  origin, fn);
 			free(origin);
 			return 1;
 		}
@@ -624,8 +697,8 @@ static int function_wrapper(struct model *m, size_t brace)
 				char *origin = xasprintf("function:%u", nm->line);
 
 				if (!lex_vocab_find(&m->v, m->lx.t + nm->off, nm->len)) {
-					lex_vocab_add(&m->v, m->lx.t + nm->off, nm->len, (unsigned int)k, 0,
-						      origin);
+					lex_vocab_add_via(&m->v, m->lx.t + nm->off, nm->len,
+							  (unsigned int)k, 0, origin, fn);
 					added = 1;
 				}
 				free(origin);
@@ -710,71 +783,345 @@ void lex_vocab_scan_header(struct lex_vocab *v, const char *buf, size_t len, con
 	free(m.lx.tk);
 }
 
-static void scan_headers_under(struct lex_vocab *v, const char *root, const char *dir, int recurse)
+int lex_vocab_scan_macros(struct lex_vocab *v, const char *buf, size_t len, const char *name)
+{
+	struct model m = { 0 };
+	struct span *dirs = NULL;
+	size_t ndirs, i, round;
+	int more, added = 0;
+
+	if (!memmem(buf, len, "define", 6))
+		return 0;
+	m.lx.t = buf;
+	m.lx.n = len;
+	m.header = name;
+	m.v = *v;	/* moved in and out: what macro_wrapper() adds goes to @v */
+	tokenize(&m.lx);
+	mark_dead(&m.lx);
+	ndirs = split_lines(&m, &dirs);
+	for (round = 0, more = 1; more && round < 8; round++) {
+		more = 0;
+		for (i = 0; i < ndirs; i++)
+			more |= macro_wrapper(&m, &dirs[i]);
+		added |= more;
+	}
+	*v = m.v;
+	for (i = 0; i < ndirs; i++)
+		free(dirs[i].ix);
+	free(dirs);
+	free(m.code.ix);
+	free(m.lx.tk);
+	return added;
+}
+
+/* The headers that may define a wrapper macro, kept for the table's later rounds. */
+struct hdrs {
+	char **name, **buf;
+	size_t *len;
+	size_t n, alloc;
+};
+
+static void read_headers(struct lex_vocab *v, struct hdrs *h, const char *root, const char *dir,
+			 int depth)
 {
 	char *path = xasprintf("%s/%s", root, dir);
 	DIR *d = opendir(path);
 	struct dirent *e;
 
-	if (!d) {
-		free(path);
+	free(path);
+	if (!d)
 		return;
-	}
 	while ((e = readdir(d))) {
-		size_t n = strlen(e->d_name);
-		char *rel, *abs;
+		size_t n = strlen(e->d_name), len;
+		char *rel, *abs, *buf;
 		struct stat st;
 
 		if (e->d_name[0] == '.')
 			continue;
-		rel = xasprintf("%s/%s", dir, e->d_name);
+		rel = strcmp(dir, ".") ? xasprintf("%s/%s", dir, e->d_name) : xstrdup(e->d_name);
 		abs = xasprintf("%s/%s", root, rel);
-		if (lstat(abs, &st) == 0) {
-			if (S_ISDIR(st.st_mode) && recurse) {
-				scan_headers_under(v, root, rel, 1);
-			} else if (S_ISREG(st.st_mode) && n > 2 && !strcmp(e->d_name + n - 2, ".h")) {
-				size_t len;
-				char *buf = read_file(abs, SIZE_MAX, &len);
-
-				if (buf)
-					lex_vocab_scan_header(v, buf, len, rel);
-				free(buf);
+		buf = NULL;
+		/* symbolic links are followed: the gate reads a tree of them */
+		if (stat(abs, &st) == 0) {
+			if (S_ISDIR(st.st_mode) && depth < 32)
+				read_headers(v, h, root, rel, depth + 1);
+			else if (S_ISREG(st.st_mode) && n > 2 && !strcmp(e->d_name + n - 2, ".h"))
+				buf = read_file(abs, SIZE_MAX, &len);
+		}
+		if (buf) {
+			lex_vocab_scan_header(v, buf, len, rel);
+			/* a wrapper macro: a variadic one, or one over a *printf* name */
+			if (memmem(buf, len, "define", 6) &&
+			    (memmem(buf, len, "...", 3) || memmem(buf, len, "printf", 6))) {
+				if (h->n == h->alloc) {
+					h->alloc = h->alloc ? 2 * h->alloc : 64;
+					h->name = xrealloc(h->name, h->alloc * sizeof(*h->name));
+					h->buf = xrealloc(h->buf, h->alloc * sizeof(*h->buf));
+					h->len = xrealloc(h->len, h->alloc * sizeof(*h->len));
+				}
+				h->name[h->n] = rel;
+				h->buf[h->n] = buf;
+				h->len[h->n++] = len;
+				rel = NULL;
+				buf = NULL;
 			}
 		}
+		free(buf);
 		free(rel);
 		free(abs);
 	}
 	closedir(d);
-	free(path);
 }
 
-static struct lex_vocab include_vocab;
-static char *include_root;
+static struct lex_vocab table;
+static char *table_root;
+
+/*
+ * The cache of the table: one file per tree state in
+ * $PTRGUARD_CACHE/wrappers (~/.cache/ptrguard/wrappers), named by a hash
+ * of every header's path, size, modification time and inode (what git's
+ * index compares), of the kernel's for out-of-tree sources, and of this
+ * model's version.  PTRGUARD_CACHE=off: none.
+ */
+#define TABLE_MAGIC "ptrguard-wrappers 1"
+
+static void fnv(uint64_t *h, const void *p, size_t n)
+{
+	const unsigned char *b = p;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		*h ^= b[i];
+		*h *= 0x100000001b3ULL;
+	}
+}
+
+static void key_headers(uint64_t *h, const char *root, const char *dir, int depth)
+{
+	char *path = xasprintf("%s/%s", root, dir);
+	DIR *d = opendir(path);
+	struct dirent *e;
+
+	free(path);
+	if (!d)
+		return;
+	while ((e = readdir(d))) {
+		size_t n = strlen(e->d_name);
+		int is_h = n > 2 && !strcmp(e->d_name + n - 2, ".h");
+		char *abs;
+		struct stat st;
+
+		if (e->d_name[0] == '.' || (e->d_type != DT_DIR && e->d_type != DT_LNK &&
+					    e->d_type != DT_UNKNOWN && !is_h))
+			continue;
+		abs = xasprintf("%s/%s/%s", root, dir, e->d_name);
+		if (stat(abs, &st) == 0) {
+			if (S_ISDIR(st.st_mode) && depth < 32) {
+				char *rel = xasprintf("%s/%s", dir, e->d_name);
+
+				key_headers(h, root, rel, depth + 1);
+				free(rel);
+			} else if (S_ISREG(st.st_mode) && is_h) {
+				long long t[4] = { (long long)st.st_size, (long long)st.st_mtim.tv_sec,
+						   (long long)st.st_mtim.tv_nsec, (long long)st.st_ino };
+
+				fnv(h, abs, strlen(abs) + 1);
+				fnv(h, t, sizeof(t));
+			}
+		}
+		free(abs);
+	}
+	closedir(d);
+}
+
+static char *table_cache_path(const char *root, const char *kdir)
+{
+	const char *top = getenv("PTRGUARD_CACHE"), *home = getenv("HOME");
+	uint64_t h = 0xcbf29ce484222325ULL;
+	char *dir, *path;
+	size_t i;
+
+	if (top && !strcmp(top, "off"))
+		return NULL;
+	if (top && *top)
+		dir = xasprintf("%s/wrappers", top);
+	else if (home && *home)
+		dir = xasprintf("%s/.cache/ptrguard/wrappers", home);
+	else
+		return NULL;
+	fnv(&h, TABLE_MAGIC, sizeof(TABLE_MAGIC));
+	if (kdir)
+		for (i = 0; cocci_include_dirs[i]; i++)
+			key_headers(&h, kdir, cocci_include_dirs[i], 0);
+	key_headers(&h, root, ".", 0);
+	path = xasprintf("%s/%016llx", dir, (unsigned long long)h);
+	free(dir);
+	return path;
+}
+
+/* Read a cached table: "MAGIC" then "NAME FMT VA ORIGIN PATH|-" lines.  0 if whole. */
+static int table_load(const char *path)
+{
+	size_t len, n = 0;
+	char *buf = read_file(path, SIZE_MAX, &len), *line, *nl;
+	int ok = 0;
+
+	if (!buf)
+		return -1;
+	if (len && buf[len - 1] == '\n' && !strncmp(buf, TABLE_MAGIC "\n", sizeof(TABLE_MAGIC))) {
+		ok = 1;
+		for (line = buf + sizeof(TABLE_MAGIC); ok && *line; line = nl + 1) {
+			char name[256], origin[1024], fpath[1024];
+			unsigned int fmt;
+			int va;
+
+			nl = strchr(line, '\n');
+			*nl = '\0';
+			if (sscanf(line, "%255s %u %d %1023s %1023s", name, &fmt, &va, origin, fpath) != 5) {
+				ok = 0;
+				break;
+			}
+			lex_vocab_add(&table, name, strlen(name), fmt, va, origin);
+			if (strcmp(fpath, "-")) {	/* "A->B" was "A -> B" */
+				char *out = xmalloc(3 * strlen(fpath) + 1), *o = out, *p;
+
+				for (p = fpath; *p; p++) {
+					if (p[0] == '-' && p[1] == '>') {
+						o = stpcpy(o, " -> ");
+						p++;
+					} else {
+						*o++ = *p;
+					}
+				}
+				*o = '\0';
+				table.fns[table.nfns - 1].path = out;
+			}
+			n++;
+		}
+	}
+	free(buf);
+	if (!ok || !n) {
+		lex_vocab_free(&table);
+		return -1;
+	}
+	return 0;
+}
+
+/* Store the table; a failure only loses the saving.  Paths hold no blank: " -> " is "->". */
+static void table_store(const char *path)
+{
+	char *tmp = xasprintf("%s.%ld", path, (long)getpid()), *dir = xstrdup(path);
+	FILE *f;
+	size_t i;
+
+	*strrchr(dir, '/') = '\0';
+	mkdir_p(dir);
+	f = fopen(tmp, "w");
+	if (f) {
+		int bad = 0;
+
+		fputs(TABLE_MAGIC "\n", f);
+		for (i = 0; i < table.nfns; i++) {
+			const struct lex_fn *fn = &table.fns[i];
+
+			if (strpbrk(fn->origin, " \t\n"))
+				bad = 1;
+			fprintf(f, "%s %u %d %s ", fn->name, fn->fmt, fn->va, fn->origin);
+			if (fn->path) {
+				const char *p;
+
+				for (p = fn->path; *p; p++)
+					if (*p != ' ')
+						fputc(*p, f);
+				fputc('\n', f);
+			} else {
+				fputs("-\n", f);
+			}
+		}
+		if (fclose(f) || bad || rename(tmp, path))
+			unlink(tmp);
+	}
+	free(tmp);
+	free(dir);
+}
+
+/* Trees whose headers are another's (lex_vocab_table_alias()), real paths. */
+static char **alias_from, **alias_to;
+static size_t naliases;
+
+void lex_vocab_table_alias(const char *alias, const char *root)
+{
+	char *a = realpath(alias, NULL), *r = realpath(root, NULL);
+
+	if (!a || !r) {
+		free(a);
+		free(r);
+		return;
+	}
+	alias_from = xrealloc(alias_from, (naliases + 1) * sizeof(*alias_from));
+	alias_to = xrealloc(alias_to, (naliases + 1) * sizeof(*alias_to));
+	alias_from[naliases] = a;
+	alias_to[naliases++] = r;
+}
+
+const struct lex_vocab *lex_vocab_table(const char *root)
+{
+	/* out-of-tree sources: the kernel's include path too */
+	const char *kdir = kernel_outside() ? kernel_dir() : NULL;
+	struct hdrs h = { 0 };
+	size_t i, round;
+	char *cache;
+	int more;
+
+	if (naliases) {
+		char *real = realpath(root, NULL);
+
+		for (i = 0; real && i < naliases; i++)
+			if (!strcmp(real, alias_from[i]) && table_root &&
+			    !strcmp(table_root, alias_to[i])) {
+				free(real);
+				return &table;
+			}
+		free(real);
+	}
+	if (table_root && !strcmp(table_root, root))
+		return &table;
+	lex_vocab_free(&table);
+	free(table_root);
+	table_root = xstrdup(root);
+	cache = table_cache_path(root, kdir);
+	if (cache && !table_load(cache)) {
+		free(cache);
+		return &table;
+	}
+	lex_vocab_core(&table);
+	if (kdir)
+		for (i = 0; cocci_include_dirs[i]; i++)
+			read_headers(&table, &h, kdir, cocci_include_dirs[i], 0);
+	read_headers(&table, &h, root, ".", 0);
+	/* a wrapper over a wrapper of another header: to a fixed point */
+	for (round = 0, more = 1; more && round < 8; round++) {
+		more = 0;
+		for (i = 0; i < h.n; i++)
+			more |= lex_vocab_scan_macros(&table, h.buf[i], h.len[i], h.name[i]);
+	}
+	for (i = 0; i < h.n; i++) {
+		free(h.name[i]);
+		free(h.buf[i]);
+	}
+	free(h.name);
+	free(h.buf);
+	free(h.len);
+	if (cache)
+		table_store(cache);
+	free(cache);
+	return &table;
+}
 
 void lex_vocab_tree(struct lex_vocab *v, const char *root, const char *rel)
 {
-	/* out-of-tree sources: the headers of the kernel they are built against */
-	const char *inc = kernel_outside() ? kernel_dir() : root;
-	char *dir = xstrdup(rel), *slash;
-	size_t i;
-
-	if (inc && (!include_root || strcmp(include_root, inc))) {
-		lex_vocab_free(&include_vocab);
-		free(include_root);
-		include_root = xstrdup(inc);
-		for (i = 0; cocci_include_dirs[i]; i++)
-			scan_headers_under(&include_vocab, inc, cocci_include_dirs[i], 1);
-	}
-	if (inc)	/* no kernel: the core functions only */
-		lex_vocab_copy(v, &include_vocab);
-	slash = strrchr(dir, '/');
-	if (slash) {
-		*slash = '\0';
-		scan_headers_under(v, root, dir, 0);
-	} else if (kernel_outside()) {
-		scan_headers_under(v, root, ".", 0);	/* the module's top directory */
-	}
-	free(dir);
+	(void)rel;	/* every header of the tree is in its table */
+	lex_vocab_copy(v, lex_vocab_table(root));
 }
 
 /* ------------------------------------------------------------- formats */
@@ -1260,6 +1607,7 @@ static void find_calls(struct model *m, const struct span *s, const char *where,
 		c.column = w->col + 1;
 		c.end_line = T(m, s, close)->line;
 		c.fn = fn;
+		c.nvalues = na > fn->fmt + 1 ? (unsigned int)(na - fn->fmt - 1) : 0;
 		c.function = xstrdup(where ? where : m->func[i] ? m->func[i] : "");
 		if (na <= fn->fmt) {
 			c.opaque = "fewer arguments than the format's place";
@@ -1289,7 +1637,7 @@ void lex_scan(const char *buf, size_t len, const struct lex_vocab *v, int hashed
 {
 	struct model m = { 0 };
 	struct span *dirs = NULL;
-	size_t ndirs = 0, alloc = 0, i, round;
+	size_t ndirs = 0, i, round;
 	int more;
 
 	memset(out, 0, sizeof(*out));
@@ -1299,27 +1647,7 @@ void lex_scan(const char *buf, size_t len, const struct lex_vocab *v, int hashed
 	lex_vocab_copy(&m.v, v);
 	tokenize(&m.lx);
 	mark_dead(&m.lx);
-	for (i = 0; i < m.lx.ntk; i++) {
-		const struct tok *k = &m.lx.tk[i];
-
-		if (k->dead)
-			continue;
-		if (!k->dir) {
-			span_add(&m.code, i, &alloc);
-			continue;
-		}
-		if (!ndirs || dirs[ndirs - 1].n == 0 ||
-		    m.lx.tk[dirs[ndirs - 1].ix[0]].dir != k->dir) {
-			dirs = xrealloc(dirs, (ndirs + 1) * sizeof(*dirs));
-			memset(&dirs[ndirs++], 0, sizeof(*dirs));
-		}
-		{
-			size_t a2 = dirs[ndirs - 1].n;	/* grow by one: directives are short */
-
-			dirs[ndirs - 1].ix = xrealloc(dirs[ndirs - 1].ix, (a2 + 1) * sizeof(size_t));
-			dirs[ndirs - 1].ix[dirs[ndirs - 1].n++] = i;
-		}
-	}
+	ndirs = split_lines(&m, &dirs);
 	find_functions(&m);
 	for (round = 0, more = 1; more && round < 8; round++) {
 		more = 0;
@@ -1330,6 +1658,12 @@ void lex_scan(const char *buf, size_t len, const struct lex_vocab *v, int hashed
 				more |= function_wrapper(&m, i);
 	}
 	find_calls(&m, &m.code, NULL, out);
+	for (i = 0; i < out->ncalls; i++) {
+		const struct lex_fn *w = *out->calls[i].function ?
+			lex_vocab_find(&m.v, out->calls[i].function, strlen(out->calls[i].function)) : NULL;
+
+		out->calls[i].body = w && !strncmp(w->origin, "function:", 9);
+	}
 	for (i = 0; i < ndirs; i++) {
 		const struct span *d = &dirs[i];
 		char *name;
@@ -1373,6 +1707,7 @@ void lex_scan(const char *buf, size_t len, const struct lex_vocab *v, int hashed
 		*copy = *out->calls[i].fn;
 		copy->name = xstrdup(copy->name);
 		copy->origin = xstrdup(copy->origin);
+		copy->path = copy->path ? xstrdup(copy->path) : NULL;
 		out->calls[i].fn = copy;
 	}
 	out->broken = m.lx.broken;
@@ -1406,6 +1741,7 @@ static void call_free(struct lex_call *c)
 		if (c->fn) {
 			free(c->fn->name);
 			free(c->fn->origin);
+			free(c->fn->path);
 			free((struct lex_fn *)c->fn);
 		}
 	}

@@ -23,6 +23,11 @@ struct lex_fn {
 	unsigned int fmt;	/* 0-based index of the format argument */
 	int va;			/* takes a va_list, not the values */
 	char *origin;		/* where it was found: "core", "FILE:LINE" */
+	/*
+	 * The callees a wrapper hands its format on to, down to a core
+	 * function ("DRV_SEQ -> seq_printf"), or NULL (core, __printf()).
+	 */
+	char *path;
 };
 
 /* The seq-output functions a file can call. */
@@ -34,6 +39,9 @@ struct lex_vocab {
 /* Add @name (@len bytes) unless known: its format is argument @fmt (0-based). */
 void lex_vocab_add(struct lex_vocab *v, const char *name, size_t len, unsigned int fmt, int va,
 		   const char *origin);
+/* The same, for a wrapper that hands its format to @callee. */
+void lex_vocab_add_via(struct lex_vocab *v, const char *name, size_t len, unsigned int fmt, int va,
+		       const char *origin, const struct lex_fn *callee);
 /* The seq_file, seq_buf and trace_seq printf functions and their va_list twins. */
 void lex_vocab_core(struct lex_vocab *v);
 /*
@@ -43,12 +51,35 @@ void lex_vocab_core(struct lex_vocab *v);
  */
 void lex_vocab_scan_header(struct lex_vocab *v, const char *buf, size_t len, const char *name);
 /*
- * Add the headers of @root that a file of the tree can see by its
- * include path: every .h file under cocci_include_dirs[] (cached, read
- * once per process) and under the directory of @rel.  For sources
- * outside a kernel tree (kernel.h) the include path is the kernel's.
+ * Add what the headers of @root declare and define for a file @rel of
+ * it: lex_vocab_table(@root), every header of the tree (for sources
+ * outside a kernel tree, kernel.h, the module's and the kernel's include
+ * path).
  */
 void lex_vocab_tree(struct lex_vocab *v, const char *root, const char *rel);
+/*
+ * Add the wrapper macros the header text @buf defines over what @v knows:
+ * function-like ones (as lex_scan() finds them in a file) and object-like
+ * aliases ("#define DRV_SEQ seq_printf").  Origins are "macro:@name:LINE".
+ * 1 if something was added (a wrapper of it may be in another header).
+ */
+int lex_vocab_scan_macros(struct lex_vocab *v, const char *buf, size_t len, const char *name);
+/*
+ * The tree-wide wrapper table of @root (a kernel tree, or an out-of-tree
+ * module's directory with the kernel of kernel.h): every wrapper macro and
+ * __printf() function of every header of the tree (of the module and of
+ * the kernel's include path), to a fixed point.  Read once per process.
+ * Names are global: a macro two drivers define is taken from the first.
+ */
+const struct lex_vocab *lex_vocab_table(const char *root);
+/*
+ * Let lex_vocab_table(@alias) answer with the table already made for
+ * @root: a tree of links to @root's files whose headers are all @root's
+ * (the gate's shadow trees, when a patch touches no header).
+ */
+void lex_vocab_table_alias(const char *alias, const char *root);
+/* The callee path of @f as `ptrguard calls` shows it: "seq_printf" or "W -> seq_printf". */
+char *lex_fn_path(const struct lex_fn *f);
 const struct lex_fn *lex_vocab_find(const struct lex_vocab *v, const char *name, size_t len);
 void lex_vocab_copy(struct lex_vocab *to, const struct lex_vocab *from);
 void lex_vocab_free(struct lex_vocab *v);
@@ -78,6 +109,13 @@ struct lex_call {
 	 */
 	const char *opaque;
 	int macro;		/* a word (a macro or a parameter) among the literals */
+	/*
+	 * In the body of a wrapper function that hands on its own format
+	 * (SEQ_printf()): its callers are the calls to judge.
+	 */
+	int body;
+	/* arguments after the format (a va_list counts as one) */
+	unsigned int nvalues;
 	struct lex_finding *findings;
 	size_t nfindings;
 };

@@ -291,13 +291,50 @@ static int int_cast_at(const struct scan *s, size_t i)
 	return 0;
 }
 
-static int has_seq(const char *w, size_t len)
+/* The wrappers of the tree's headers (prefilter_set_wrappers()), sorted. */
+static char **wrappers;
+static size_t nwrappers;
+
+static int name_cmp(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+void prefilter_set_wrappers(const char *const *names, size_t n)
 {
 	size_t i;
+
+	for (i = 0; i < nwrappers; i++)
+		free(wrappers[i]);
+	free(wrappers);
+	wrappers = n ? xmalloc(n * sizeof(*wrappers)) : NULL;
+	for (i = 0; i < n; i++)
+		wrappers[i] = xstrdup(names[i]);
+	nwrappers = n;
+	if (n)
+		qsort(wrappers, n, sizeof(*wrappers), name_cmp);
+}
+
+static int has_seq(const char *w, size_t len)
+{
+	size_t i, lo = 0, hi = nwrappers;
 
 	for (i = 0; i + 3 <= len; i++)
 		if (!memcmp(w + i, "seq", 3) || !memcmp(w + i, "SEQ", 3))
 			return 1;
+	while (lo < hi) {	/* a wrapper the rules were given by name */
+		size_t mid = lo + (hi - lo) / 2;
+		int c = strncmp(wrappers[mid], w, len);
+
+		if (!c)	/* equal over @len: a longer name sorts after */
+			c = wrappers[mid][len] ? 1 : 0;
+		if (!c)
+			return 1;
+		if (c < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
 	return 0;
 }
 

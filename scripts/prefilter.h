@@ -46,6 +46,13 @@ enum {
  */
 unsigned int prefilter_scan(const char *buf, size_t len);
 
+/*
+ * The wrapper names the rules are given besides seq_printf() and its kin
+ * (the tree's wrapper table, lex.h): a call of one counts as a call named
+ * *seq* for PF_INT_CAST and for prefilter_same_findings().  Copied.
+ */
+void prefilter_set_wrappers(const char *const *names, size_t n);
+
 /* The bits of prefilter_scan() that rule @name ("seq_px.cocci", ...) needs. */
 enum pf_rule {
 	PF_RULE_PX,		/* seq_px.cocci: px, px-gated, px-user, p-unhashed */

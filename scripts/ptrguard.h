@@ -37,5 +37,7 @@ char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
  * with errno set if it cannot be opened or read or is not a regular file.
  */
 char *read_file(const char *path, size_t max, size_t *len);
+/* mkdir -p @dir (mode 0700); -1 if it is not a directory afterwards (readfile.c). */
+int mkdir_p(const char *dir);
 
 #endif

@@ -7,6 +7,7 @@
 #include <fcntl.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -61,4 +62,21 @@ fail:
 	close(fd);
 	errno = saved;
 	return NULL;
+}
+
+int mkdir_p(const char *dir)
+{
+	char *p = xstrdup(dir), *slash;
+	struct stat st;
+	int ret;
+
+	for (slash = strchr(p + 1, '/'); slash; slash = strchr(slash + 1, '/')) {
+		*slash = '\0';
+		mkdir(p, 0700);
+		*slash = '/';
+	}
+	mkdir(p, 0700);
+	ret = !stat(p, &st) && S_ISDIR(st.st_mode) ? 0 : -1;
+	free(p);
+	return ret;
 }

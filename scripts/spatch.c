@@ -126,7 +126,9 @@ void spatch_argv(const struct cocci_opts *opts, const char *root, const struct r
 	strvec_push(av, xstrdup(r->path));
 	/* the kernel macros that spatch's own standard.h lacks, next to the rule */
 	{
-		char *dir = xstrdup(r->path), *slash = strrchr(dir, '/'), *mf;
+		/* a rule given the tree's wrappers is in the run's temporary directory */
+		char *dir = r->tmp ? xasprintf("%s/", opts->rules_dir) : xstrdup(r->path);
+		char *slash = strrchr(dir, '/'), *mf;
 
 		if (slash)
 			*slash = '\0';

@@ -6,9 +6,10 @@
 # files, each with the exit status `ptrguard gate` owes it (issue 13):
 #
 #   spatch judges what it parsed; a seq-output call in a region spatch
-#   skipped is judged by the C lexical model; exit 2 only when a line the
-#   patch adds lies in a skipped region and holds a seq-output call whose
-#   format neither can read.  On 6.12 %px leaks (1), plain %p is hashed.
+#   skipped is judged by the C lexical model; exit 2 when a line the
+#   patch adds holds a seq-output call printing values whose format
+#   neither can read (issue 25: in a skipped region or not; before, only
+#   in one).  On 6.12 %px leaks (1), plain %p is hashed.
 #
 # Every expectation follows from how the patch is built, never from a run
 # of ptrguard.  The skipped regions come from spatch itself, placed in the
@@ -108,7 +109,8 @@ clean	px-far puts-far runtime-far w7
 #   localfmt-assign  { const char *pg_f = "x\n"; if (M) pg_f = "%px\n"; F(M, pg_f, M); }  1
 #   localfmt-p  { const char *pg_f = M ? "%p\n" : "x\n"; F(M, pg_f, M); }   0
 #   runtime   F(M, M->buf, M);  (->buffer for seq_buf, trace_seq): a format no
-#             model can read: 2 in a skipped region, 0 where spatch parses it
+#             model can read, printing a value: 2 wherever it is (the gate
+#             cannot see it; issue 25), in a skipped region or not
 #   comment   a comment line                                      0
 #   code      barrier();                                          0
 # placed
@@ -265,7 +267,7 @@ status_of() {
 	case $1-$2 in
 	localfmt-p-*) echo 0 ;;
 	px-* | localfmt-*) echo 1 ;;	# localfmt, localfmt-assign
-	runtime-in) echo 2 ;;
+	runtime-*) echo 2 ;;	# in a skipped region or not (issue 25)
 	*) echo 0 ;;
 	esac
 }
