@@ -529,6 +529,7 @@ echo "INFO addr=${addr:-none}"
 # Where KASLR put the kernel's text this boot (root, kptr_restrict 0):
 # tests/e2e/run wants the two test boots to differ.
 setkr 0
+echo "INFO perf_event_paranoid=$(cat /proc/sys/kernel/perf_event_paranoid 2>/dev/null || echo none)"
 echo "INFO text_addr=$(awk '$3 == "_text" { print $1; exit }' /proc/kallsyms)"
 
 case $run in
