@@ -14,9 +14,18 @@
  * conversion to the guard as it prints it: one pass of vsnprintf()'s own
  * decoder.  Each is judged from its kind (include/linux/seq_ptr_kind.h,
  * shared with the userspace auditor) and the value it printed.
- * What happens then is the admin's choice:
- * kernel.seq_ptr_guard = 0 off, 1 log, 2 refuse readers without
- * CAP_SYSLOG, 3 refuse everyone.
+ * What happens then is the admin's choice: kernel.seq_ptr_guard = 0 off,
+ * 1 log, 2 censor (print zeros in place of the address) or 3 refuse (fail
+ * the record with -EPERM) for readers the kernel's own policy would not
+ * show kernel addresses to, as kallsyms_show_value() judges them.
+ *
+ * A verdict any reader can observe must not tell them more than they
+ * knew: which values count as addresses is decided from public facts
+ * only (the conversion, the value's place in the fixed layout of the
+ * address space, the reader's privilege and the %p settings), never from
+ * whether memory is mapped or where KASLR put it.  Otherwise a user who
+ * makes a file print values of their choosing could ask the guard where
+ * kernel memory is.
  *
  * Copyright (C) 2026 ptrguard project
  */
@@ -25,6 +34,7 @@
 
 #include <linux/atomic.h>
 #include <linux/capability.h>
+#include <linux/ctype.h>
 #include <linux/cred.h>
 #include <linux/debugfs.h>
 #include <linux/err.h>
@@ -43,12 +53,9 @@
 #include <linux/security.h>
 #include <linux/seq_file.h>
 #include <linux/seq_ptr_guard.h>
-#include <linux/spinlock.h>
 #include <linux/sprintf.h>
 #include <linux/string.h>
 #include <linux/sysctl.h>
-#include <linux/vmalloc.h>
-#include <asm/sections.h>
 #include <kunit/visibility.h>
 
 #define CREATE_TRACE_POINTS
@@ -62,33 +69,65 @@ EXPORT_TRACEPOINT_SYMBOL_GPL(seq_ptr_guard_leak);
 static int seq_ptr_guard_mode __read_mostly = CONFIG_SEQ_PTR_GUARD_DEFAULT_MODE;
 
 /*
- * Below every kernel address: zero is none, and where user and kernel
- * addresses never overlap, nothing below TASK_SIZE is one (as kmsan and
- * the synthetic trace events also take it).  Set at boot from TASK_SIZE
- * of a native task, the largest; most values judged are counts and
- * sizes, which this one compare settles, inline in seq_ptr_guard_num().
+ * The window kernel addresses lie in: [seq_ptr_min_addr, seq_ptr_end_addr).
+ * Both bounds are public facts, the same on every boot of this kernel:
+ * KASLR places text, modules, the direct map, vmalloc, vmemmap and the
+ * fixmap anywhere inside them, so a value's place relative to them says
+ * nothing about where it did.  Most values judged are counts and sizes,
+ * below the window, which one compare settles, inline in
+ * seq_ptr_guard_num().  Until set at boot, nothing is in it.
  */
-unsigned long seq_ptr_min_addr __ro_after_init = 1;
+unsigned long seq_ptr_min_addr __ro_after_init = ULONG_MAX;
+EXPORT_SYMBOL_IF_KUNIT(seq_ptr_min_addr);
+static unsigned long seq_ptr_end_addr __ro_after_init;
 DEFINE_STATIC_KEY_FALSE(seq_ptr_guard_active);
+EXPORT_SYMBOL_IF_KUNIT(seq_ptr_guard_active);
 static DEFINE_MUTEX(seq_ptr_guard_lock);
 
-/*
- * seq_ptr_is_kernel_addr - would printing @addr in hex give an address away?
- *
- * NULL, error values (-MAX_ERRNO..-1) and user-space values are not secrets.
- * Kernel text and data, module memory, vmalloc space (stacks, module-less
- * allocations) and the direct map (slab, page allocator) are.  Every test
- * here is a range check or a lockless tree walk, so this is safe in atomic
- * context.
- */
-static bool seq_ptr_is_kernel_addr(unsigned long addr)
+static void __init seq_ptr_window_init(void)
 {
-	if (addr < seq_ptr_min_addr || IS_ERR_VALUE(addr))
-		return false;
+#if defined(CONFIG_UML)
+	/*
+	 * No KASLR: physical memory, the image in it, vmalloc and the fixmap
+	 * sit from the link address up to the top of the task size.  User
+	 * processes may map the same numbers, so their values are judged as
+	 * the kernel's: a false positive, never a secret.
+	 */
+	seq_ptr_min_addr = PAGE_OFFSET;
+	seq_ptr_end_addr = TASK_SIZE;
+#elif defined(CONFIG_X86_64)
+	/* The kernel half of the canonical space (4- or 5-level paging) */
+	seq_ptr_min_addr = -(1UL << __VIRTUAL_MASK_SHIFT);
+	seq_ptr_end_addr = -MAX_ERRNO;
+#elif defined(CONFIG_ARM64)
+	/* TTBR1's range for the configured VA_BITS, the largest it can be */
+	seq_ptr_min_addr = _PAGE_OFFSET(VA_BITS);
+	seq_ptr_end_addr = -MAX_ERRNO;
+#endif
+}
 
-	return __is_kernel(addr) || is_kernel_inittext(addr) ||
-	       is_module_address(addr) || is_vmalloc_addr((const void *)addr) ||
-	       virt_addr_valid((const void *)addr);
+/*
+ * seq_ptr_is_kernel_addr - would printing @num give a kernel address away?
+ * @num: the value, as the conversion took it
+ * @is_signed: printed as a signed decimal
+ *
+ * True for every value in the window, mapped or not, and for nothing
+ * else: NULL, error values (-MAX_ERRNO..-1), user-space values and counts
+ * are not secrets.  A signed decimal of a negative value that fits an int
+ * prints a small negative number, not an address, whatever its bits look
+ * like as unsigned.  Range checks only: safe in any context, and the
+ * answer depends on nothing a reader does not know.
+ */
+static bool seq_ptr_is_kernel_addr(unsigned long long num, bool is_signed)
+{
+	if (num < seq_ptr_min_addr || num >= seq_ptr_end_addr)
+		return false;
+	return !is_signed || (long long)num >= 0 || (long long)num < INT_MIN;
+}
+
+static bool seq_ptr_conv_signed(char conv)
+{
+	return conv == 'd' || conv == 'i';
 }
 
 /*
@@ -252,31 +291,34 @@ static int seq_ptr_walk_conv(const struct printf_conv *conv, void *data)
 
 	switch (kind) {
 	case SEQ_PTR_INT:
-		leaks = conv->num <= ULONG_MAX &&
-			seq_ptr_is_kernel_addr((unsigned long)conv->num);
+		leaks = seq_ptr_is_kernel_addr(conv->num,
+					       seq_ptr_conv_signed(conv->conv));
 		break;
 	case SEQ_PTR_RAW:
-		leaks = seq_ptr_is_kernel_addr(addr);
+		leaks = seq_ptr_is_kernel_addr(addr, false);
 		break;
 	case SEQ_PTR_HASHED:
-		leaks = w->env.no_hash_pointers && seq_ptr_is_kernel_addr(addr);
+		leaks = w->env.no_hash_pointers &&
+			seq_ptr_is_kernel_addr(addr, false);
 		break;
 	case SEQ_PTR_RESTRICTED:
 		leaks = seq_ptr_restricted_raw(&w->env) &&
-			seq_ptr_is_kernel_addr(addr);
+			seq_ptr_is_kernel_addr(addr, false);
 		break;
 	case SEQ_PTR_SYMBOL:
 		/*
 		 * Printed, the text tells, and most print a name: then not
 		 * even the address is looked at.  Not in a buffer (a walk of
 		 * the values, seq_ptr_walk()), only a kallsyms lookup can tell.
+		 * Either way the verdict adds nothing to what %pS itself
+		 * shows: a name, or hex.
 		 */
-		if (conv->out)
-			leaks = seq_ptr_symbol_printed_raw(conv) &&
-				seq_ptr_is_kernel_addr(addr);
+		if (!seq_ptr_is_kernel_addr(addr, false))
+			leaks = false;
+		else if (conv->out)
+			leaks = seq_ptr_symbol_printed_raw(conv);
 		else
-			leaks = seq_ptr_is_kernel_addr(addr) &&
-				!seq_ptr_symbol_resolves(addr, conv->ext);
+			leaks = !seq_ptr_symbol_resolves(addr, conv->ext);
 		break;
 	case SEQ_PTR_VA:
 		/* A nested leak is recorded where it is found. */
@@ -345,10 +387,13 @@ EXPORT_SYMBOL_IF_KUNIT(seq_ptr_guard_find);
  * The call sites found printing an address, for the log and for debugfs,
  * each keyed by its format (for the seq_put_*() writers, the caller's
  * address).  A site keeps copies of what names it, so that nothing here
- * points into a module that may be gone.  Slots are claimed with cmpxchg()
- * and never reused: two sites whose keys hash alike must not share counts.
- * When the table is full, further sites are still logged, under the rate
- * limit, and counted in seq_ptr_sites_lost.
+ * points into a module that may be gone, and a key matches only with the
+ * same format text: a module loaded where an unloaded one was does not
+ * inherit its counts.  Slots are claimed with cmpxchg() and never reused.
+ * Everything is lockless (atomics and a release/acquire pair), as seq_buf
+ * output may be formatted in any context.  When the table is full,
+ * further sites are still logged, under the rate limit, and counted in
+ * seq_ptr_sites_lost.
  */
 #define SEQ_PTR_SITE_BITS	6
 #define SEQ_PTR_SITE_REPORTED	0	/* bit in ->flags: its line is logged */
@@ -361,14 +406,17 @@ struct seq_ptr_site {
 	char show[40];			/* "%ps" of the show() function */
 	char fmt[48];			/* the format, cut */
 	char conv[16];			/* the conversion found, cut */
-	char comm[TASK_COMM_LEN];	/* the last reader: seq_ptr_sites_lock */
-	atomic_long_t logged;		/* found and printed (mode 1, privileged) */
-	atomic_long_t refused;
+	atomic_long_t count[SEQ_PTR_NR_ACTIONS];
 };
 
 static struct seq_ptr_site seq_ptr_sites[1 << SEQ_PTR_SITE_BITS];
 static atomic_long_t seq_ptr_sites_lost;
-static DEFINE_SPINLOCK(seq_ptr_sites_lock);
+
+static const char * const seq_ptr_action_names[SEQ_PTR_NR_ACTIONS] = {
+	[SEQ_PTR_SHOW] = "shown",
+	[SEQ_PTR_CENSOR] = "censored",
+	[SEQ_PTR_REFUSE] = "refused",
+};
 
 static void seq_ptr_site_fill(struct seq_ptr_site *site, const void *show,
 			      const char *fmt, const struct seq_ptr_leak *leak)
@@ -384,8 +432,17 @@ static void seq_ptr_site_fill(struct seq_ptr_site *site, const void *show,
 	/* No symbol: %ps printed the address, which is no name to keep */
 	if (!strncmp(site->show, "0x", 2))
 		strscpy(site->show, "?");
-	/* Pairs with seq_ptr_sites_show(): the names are filled in */
+	/* Pairs with seq_ptr_site_get() and seq_ptr_sites_show() */
 	smp_store_release(&site->ready, true);
+}
+
+/* Is @site the one of @key and @fmt?  Unnamed yet: take it as is. */
+static bool seq_ptr_site_is(struct seq_ptr_site *site, const char *fmt)
+{
+	/* Pairs with seq_ptr_site_fill(): ->fmt is there once ->ready is */
+	if (!smp_load_acquire(&site->ready))
+		return true;
+	return !strncmp(site->fmt, fmt, sizeof(site->fmt) - 1);
 }
 
 /* The site of @key, claimed and named if new; NULL if the table is full */
@@ -408,7 +465,7 @@ static struct seq_ptr_site *seq_ptr_site_get(unsigned long key,
 				return site;
 			}
 		}
-		if (old == key)
+		if (old == key && seq_ptr_site_is(site, fmt))
 			return site;
 	}
 	return NULL;
@@ -422,18 +479,14 @@ static struct seq_ptr_site *seq_ptr_site_get(unsigned long key,
  */
 static void seq_ptr_report(const void *show, unsigned long key,
 			   const char *fmt, const struct seq_ptr_leak *leak,
-			   bool refused)
+			   enum seq_ptr_action action)
 {
 	static DEFINE_RATELIMIT_STATE(rs, 5 * HZ, 10);
 	struct seq_ptr_site *site = seq_ptr_site_get(key, show, fmt, leak);
-	unsigned long flags;
 
-	trace_seq_ptr_guard_leak(show, leak, refused);
+	trace_seq_ptr_guard_leak(show, leak, action);
 	if (site) {
-		atomic_long_inc(refused ? &site->refused : &site->logged);
-		spin_lock_irqsave(&seq_ptr_sites_lock, flags);
-		strscpy(site->comm, current->comm);
-		spin_unlock_irqrestore(&seq_ptr_sites_lock, flags);
+		atomic_long_inc(&site->count[action]);
 		if (test_bit(SEQ_PTR_SITE_REPORTED, &site->flags))
 			return;
 	} else {
@@ -446,18 +499,18 @@ static void seq_ptr_report(const void *show, unsigned long key,
 		return;
 
 	if (show)
-		pr_warn("%ps: \"%.*s\"%s prints a kernel address (%s)%s%s[%d]\n",
+		pr_warn("%ps: \"%.*s\"%s prints a kernel address (%s), %s to %s[%d]\n",
 			show, leak->conv_len, leak->conv,
 			leak->depth ? " in %pV" : "",
 			seq_ptr_kind_name(leak->kind),
-			refused ? ", refused to " : ", read by ",
+			seq_ptr_action_names[action],
 			current->comm, task_pid_nr(current));
 	else
-		pr_warn("seq_buf: \"%.*s\"%s prints a kernel address (%s)%s%s[%d]\n",
+		pr_warn("seq_buf: \"%.*s\"%s prints a kernel address (%s), %s to %s[%d]\n",
 			leak->conv_len, leak->conv,
 			leak->depth ? " in %pV" : "",
 			seq_ptr_kind_name(leak->kind),
-			refused ? ", refused to " : ", read by ",
+			seq_ptr_action_names[action],
 			current->comm, task_pid_nr(current));
 }
 
@@ -465,23 +518,23 @@ static void seq_ptr_report(const void *show, unsigned long key,
 /**
  * seq_ptr_guard_site_counts - how often the site of @key leaked, for tests
  * @key: the format of a seq_printf() call site
- * @logged: times it was found and printed
- * @refused: times it was refused
+ * @counts: filled with the times it was shown, censored and refused
  *
  * Return: false if the site is not in the table.
  */
-bool seq_ptr_guard_site_counts(const void *key, long *logged, long *refused)
+bool seq_ptr_guard_site_counts(const void *key,
+			       long counts[SEQ_PTR_NR_ACTIONS])
 {
-	unsigned int i;
+	unsigned int i, a;
 
 	for (i = 0; i < ARRAY_SIZE(seq_ptr_sites); i++) {
 		struct seq_ptr_site *site = &seq_ptr_sites[i];
 
-		if (READ_ONCE(site->key) == (unsigned long)key) {
-			*logged = atomic_long_read(&site->logged);
-			*refused = atomic_long_read(&site->refused);
-			return true;
-		}
+		if (READ_ONCE(site->key) != (unsigned long)key)
+			continue;
+		for (a = 0; a < SEQ_PTR_NR_ACTIONS; a++)
+			counts[a] = atomic_long_read(&site->count[a]);
+		return true;
 	}
 	return false;
 }
@@ -489,8 +542,11 @@ EXPORT_SYMBOL_IF_KUNIT(seq_ptr_guard_site_counts);
 #endif
 
 /*
- * May this seq_file reader see kernel addresses in mode 2?  Like %pK, but
- * judged on the credentials the file was opened with, and only if the
+ * May this seq_file reader see kernel addresses?  The kernel already has
+ * an answer, the one /proc/kallsyms and /proc/modules give their readers:
+ * kallsyms_show_value() of the credentials the file was opened with
+ * (CAP_SYSLOG as kptr_restrict allows, or anyone when
+ * perf_event_paranoid lets perf resolve addresses).  And only if the
  * reader still runs with them: a file opened by root and handed to (or
  * read after a setuid() by) someone else does not carry root's trust.
  */
@@ -508,14 +564,7 @@ static bool seq_ptr_file_reader_privileged(const struct file *file)
 	    !uid_eq(cred->euid, cred->uid) || !gid_eq(cred->egid, cred->gid))
 		return false;
 
-	return !security_capable(opener, &init_user_ns, CAP_SYSLOG,
-				 CAP_OPT_NOAUDIT);
-}
-
-static bool seq_ptr_refuse(int mode, bool privileged)
-{
-	return mode == SEQ_PTR_GUARD_REFUSE ||
-	       (mode == SEQ_PTR_GUARD_REFUSE_UNPRIV && !privileged);
+	return kallsyms_show_value(opener);
 }
 
 /*
@@ -528,9 +577,11 @@ static bool seq_ptr_refuse(int mode, bool privileged)
 struct seq_ptr_check {
 	struct seq_ptr_leak leak;	/* the first leak, once found */
 	struct seq_file *m;		/* NULL for a seq_buf */
+	const char *end;		/* the end of the buffer formatted into */
 	int kptr_restrict;		/* the one the walker was chosen by */
 	bool found;
-	bool refuse;
+	u8 action;			/* enum seq_ptr_action, once found */
+	u8 depth;			/* in %pV, censoring it */
 };
 
 static bool seq_ptr_check_privileged(const struct seq_ptr_check *c)
@@ -541,7 +592,41 @@ static bool seq_ptr_check_privileged(const struct seq_ptr_check *c)
 	 * A seq_buf has no file and no records: the reader is whoever
 	 * formats it (the task reading a tracefs file).
 	 */
-	return in_task() && seq_ptr_pk_reader();
+	return kallsyms_show_value(current_cred());
+}
+
+/*
+ * What to do with the leaks of one call, decided at the first: show
+ * them, censor them, or refuse the record.  A record can be refused only
+ * while seq_read_iter() runs ->show() for it (m->ptr_in_show): it then
+ * drops the record whole.  Anywhere else (a seq_buf, a BPF iterator's
+ * bpf_seq_read(), any caller of ->show() of its own) there is no record
+ * to drop, and strict mode censors.
+ */
+static enum seq_ptr_action seq_ptr_decide(const struct seq_ptr_check *c,
+					  int mode)
+{
+	if (mode == SEQ_PTR_GUARD_LOG || seq_ptr_check_privileged(c))
+		return SEQ_PTR_SHOW;
+	if (mode == SEQ_PTR_GUARD_REFUSE && c->m && c->m->ptr_in_show)
+		return SEQ_PTR_REFUSE;
+	return SEQ_PTR_CENSOR;
+}
+
+/**
+ * seq_ptr_censor - replace the digits of a printed value with zeros
+ * @text: the text a conversion printed, in place
+ * @len: its length
+ *
+ * What is left has the same length and shape ("0x", padding and sign
+ * stay), so a parser of the file reads the same fields, as with %pK
+ * under kptr_restrict 2, and nothing of the value.
+ */
+void seq_ptr_censor(char *text, int len)
+{
+	for (; len > 0; text++, len--)
+		if (isxdigit(*text))
+			*text = '0';
 }
 
 static int seq_ptr_check_conv(const struct printf_conv *conv, void *data);
@@ -598,14 +683,49 @@ static const struct printf_walker *seq_ptr_walker(int kptr_restrict)
 }
 
 /*
- * The vsnprintf_walk() callback.  The first leak decides: stop formatting
- * if it is refused; in log mode, note it and print on.  A mode switched to
- * 0 since the walk began lets the output through, as the walk would not
- * have begun.
+ * Censor a %pV whose nested format prints an address: format it again,
+ * over its own text, with every nested leak censored as it is printed.
+ * The same arguments print the same text; if the text was cut by the end
+ * of the buffer (seq_file formats the record again in a larger one), or
+ * comes out different, all of it is zeroed.
+ */
+static void seq_ptr_censor_va(struct seq_ptr_check *c,
+			      const struct printf_conv *conv)
+{
+	const struct va_format *vaf = conv->ptr;
+	struct seq_ptr_check nested = {
+		.m = c->m,
+		.end = conv->out + conv->out_len + 1,
+		.kptr_restrict = c->kptr_restrict,
+		.found = true,
+		.action = SEQ_PTR_CENSOR,
+		.depth = c->depth + 1,
+	};
+	va_list ap;
+	int len = -1;
+
+	if (conv->out + conv->out_len < c->end &&
+	    c->depth < SEQ_PTR_MAX_DEPTH) {
+		va_copy(ap, *vaf->va);
+		len = vsnprintf_walk(conv->out, conv->out_len + 1, vaf->fmt, ap,
+				     seq_ptr_walker(c->kptr_restrict), &nested);
+		va_end(ap);
+	}
+	if (len != conv->out_len)
+		memset(conv->out, '0', conv->out_len);
+}
+
+/*
+ * The vsnprintf_walk() callback.  The first leak decides what happens to
+ * every leak of the call: stop formatting if it is refused; censor each
+ * as it is printed; or, in log mode and for a privileged reader, note it
+ * and print on.  A mode switched to 0 since the walk began lets the
+ * output through, as the walk would not have begun.
  */
 static int seq_ptr_check_conv(const struct printf_conv *conv, void *data)
 {
 	struct seq_ptr_check *c = data;
+	struct seq_ptr_leak leak;
 	struct seq_ptr_walk w = {
 		/* as seq_ptr_env_init(), with the kptr_restrict of the walker */
 		.env = {
@@ -613,22 +733,37 @@ static int seq_ptr_check_conv(const struct printf_conv *conv, void *data)
 			.kptr_restrict = c->kptr_restrict,
 			.pk_reader = -1,
 		},
-		.leak = &c->leak,
+		.leak = &leak,
 	};
 	int mode;
 
-	if (c->found)
-		return 0;
 	if (!seq_ptr_walk_conv(conv, &w))
 		return 0;
 
-	mode = READ_ONCE(seq_ptr_guard_mode);
-	if (mode == SEQ_PTR_GUARD_OFF)
-		return 0;
-	c->found = true;
-	c->refuse = seq_ptr_refuse(mode, mode == SEQ_PTR_GUARD_REFUSE_UNPRIV &&
-				   seq_ptr_check_privileged(c));
-	return c->refuse ? -EPERM : 0;
+	if (!c->found) {
+		mode = READ_ONCE(seq_ptr_guard_mode);
+		if (mode == SEQ_PTR_GUARD_OFF)
+			return 0;
+		c->found = true;
+		c->leak = leak;
+		c->action = seq_ptr_decide(c, mode);
+	}
+
+	switch (c->action) {
+	case SEQ_PTR_REFUSE:
+		return -EPERM;
+	case SEQ_PTR_CENSOR:
+		if (!conv->out)		/* nothing of it in the buffer */
+			break;
+		if (seq_ptr_conv_kind(conv) == SEQ_PTR_VA)
+			seq_ptr_censor_va(c, conv);
+		else
+			seq_ptr_censor(conv->out, conv->out_len);
+		break;
+	default:
+		break;
+	}
+	return 0;
 }
 
 /* Out of the way of the common case: log the leak, and refuse it or not. */
@@ -638,12 +773,22 @@ static noinline int seq_ptr_guard_found(struct seq_ptr_check *c,
 	struct seq_file *m = c->m;
 
 	seq_ptr_report(m && m->op ? m->op->show : NULL, (unsigned long)fmt,
-		       fmt, &c->leak, c->refuse);
-	if (!c->refuse)
+		       fmt, &c->leak, c->action);
+	if (c->action != SEQ_PTR_REFUSE)
 		return len;
-	if (m)
-		m->ptr_refused = true;
+	m->ptr_refused = true;
 	return -EPERM;
+}
+
+/*
+ * seq_buf output is checked only where a reader formats it: a task
+ * reading a tracefs file.  The same trace_seq code also prints to the
+ * console (ftrace_dump() on an oops or from sysrq, in any context, NMI
+ * included), and the kernel log is not a seq_file reader's to censor.
+ */
+static bool seq_ptr_seq_buf_reader(void)
+{
+	return in_task() && !oops_in_progress;
 }
 
 /**
@@ -668,12 +813,15 @@ int __seq_ptr_guard_vsnprintf(struct seq_file *m, char *buf, size_t size,
 {
 	struct seq_ptr_check c = {
 		.m = m,
+		.end = buf + size,
 		.kptr_restrict = READ_ONCE(kptr_restrict),
 	};
 	int len;
 
 	if (m && m->ptr_refused)	/* the record is lost anyway */
 		return -EPERM;
+	if (!m && !seq_ptr_seq_buf_reader())
+		return vsnprintf(buf, size, fmt, args);
 
 	len = vsnprintf_walk(buf, size, fmt, args,
 			     seq_ptr_walker(c.kptr_restrict), &c);
@@ -705,12 +853,15 @@ int __seq_ptr_guard_bstr_printf(struct seq_file *m, char *buf, size_t size,
 {
 	struct seq_ptr_check c = {
 		.m = m,
+		.end = buf + size,
 		.kptr_restrict = READ_ONCE(kptr_restrict),
 	};
 	int len;
 
 	if (m && m->ptr_refused)	/* the record is lost anyway */
 		return -EPERM;
+	if (!m && !seq_ptr_seq_buf_reader())
+		return bstr_printf(buf, size, fmt, bin_buf);
 
 	len = bstr_printf_walk(buf, size, fmt, bin_buf,
 			       seq_ptr_walker(c.kptr_restrict), &c);
@@ -725,7 +876,7 @@ EXPORT_SYMBOL_IF_KUNIT(__seq_ptr_guard_bstr_printf);
  * __seq_ptr_guard_num - judge a number a seq_put_*() writer would print
  * @m: the seq_file being filled
  * @num: the value
- * @conv: the conversion that amounts to, for the log
+ * @conv: the conversion that amounts to, for the log ("%lld" is signed)
  * @site: the writer's caller, which keys the log line as a format would
  *
  * seq_put_hex_ll() and seq_put_decimal_*() print numbers with no format
@@ -734,34 +885,43 @@ EXPORT_SYMBOL_IF_KUNIT(__seq_ptr_guard_bstr_printf);
  * would be; user-space values (the ranges of /proc/PID/maps) and counts
  * pass.
  *
- * Return: true if it is refused; the record is then marked, and
- * seq_show() in fs/seq_file.c fails it.
+ * Return: 0 to print it, 1 to print it censored (see seq_ptr_censor()),
+ * -EPERM if it is refused: the record is then marked, seq_show() in
+ * fs/seq_file.c fails it, and the writer must print nothing.
  */
-bool __seq_ptr_guard_num(struct seq_file *m, unsigned long long num,
-			 const char *conv, unsigned long site)
+int __seq_ptr_guard_num(struct seq_file *m, unsigned long long num,
+			const char *conv, unsigned long site)
 {
-	struct seq_ptr_leak leak = {
-		.kind = SEQ_PTR_INT,
-		.conv = conv,
+	struct seq_ptr_check c = {
+		.m = m,
+		.leak = {
+			.kind = SEQ_PTR_INT,
+			.conv = conv,
+		},
 	};
-	bool refuse;
 	int mode;
 
 	if (m->ptr_refused)	/* the record is lost anyway */
-		return true;
-	if (num > ULONG_MAX || !seq_ptr_is_kernel_addr((unsigned long)num))
-		return false;
+		return -EPERM;
+	if (!seq_ptr_is_kernel_addr(num, conv[strlen(conv) - 1] == 'd'))
+		return 0;
 
 	mode = READ_ONCE(seq_ptr_guard_mode);
 	if (mode == SEQ_PTR_GUARD_OFF)
-		return false;
-	refuse = seq_ptr_refuse(mode, mode == SEQ_PTR_GUARD_REFUSE_UNPRIV &&
-				seq_ptr_file_reader_privileged(m->file));
-	leak.conv_len = strlen(conv);
-	seq_ptr_report(m->op ? m->op->show : NULL, site, conv, &leak, refuse);
-	if (refuse)
+		return 0;
+	c.action = seq_ptr_decide(&c, mode);
+	c.leak.conv_len = strlen(conv);
+	seq_ptr_report(m->op ? m->op->show : NULL, site, conv, &c.leak,
+		       c.action);
+	switch (c.action) {
+	case SEQ_PTR_REFUSE:
 		m->ptr_refused = true;
-	return refuse;
+		return -EPERM;
+	case SEQ_PTR_CENSOR:
+		return 1;
+	default:
+		return 0;
+	}
 }
 EXPORT_SYMBOL_IF_KUNIT(__seq_ptr_guard_num);
 
@@ -831,9 +991,9 @@ static struct ctl_table seq_ptr_guard_table[] = {
 /*
  * debugfs: seq_ptr_guard/sites, one line per call site found printing an
  * address, as key=value words: the show() function, the conversion, its
- * kind, how many times it was logged and printed, how many times refused,
- * the last reader, and the format (quoted, escaped as %pE escapes).  Root
- * only, as debugfs is; still, no value is kept to show.
+ * kind, how many times it was shown (logged), censored and refused, and
+ * the format (quoted, escaped as %pE escapes).  Root only, as debugfs is;
+ * still, no value is kept to show.
  */
 static int seq_ptr_sites_show(struct seq_file *m, void *v)
 {
@@ -842,21 +1002,16 @@ static int seq_ptr_sites_show(struct seq_file *m, void *v)
 
 	for (i = 0; i < ARRAY_SIZE(seq_ptr_sites); i++) {
 		struct seq_ptr_site *site = &seq_ptr_sites[i];
-		char comm[TASK_COMM_LEN];
-		unsigned long flags;
 
 		/* Pairs with seq_ptr_site_fill(): a site being named is skipped */
 		if (!smp_load_acquire(&site->ready))
 			continue;
-		spin_lock_irqsave(&seq_ptr_sites_lock, flags);
-		strscpy(comm, site->comm);
-		spin_unlock_irqrestore(&seq_ptr_sites_lock, flags);
-		seq_printf(m, "show=\"%s\" conv=\"%s\" kind=%s logged=%ld refused=%ld comm=\"%*pE\" fmt=\"%*pE\"\n",
+		seq_printf(m, "show=\"%s\" conv=\"%s\" kind=%s logged=%ld censored=%ld refused=%ld fmt=\"%*pE\"\n",
 			   site->show, site->conv,
 			   seq_ptr_kind_name(site->kind),
-			   atomic_long_read(&site->logged),
-			   atomic_long_read(&site->refused),
-			   (int)strlen(comm), comm,
+			   atomic_long_read(&site->count[SEQ_PTR_SHOW]),
+			   atomic_long_read(&site->count[SEQ_PTR_CENSOR]),
+			   atomic_long_read(&site->count[SEQ_PTR_REFUSE]),
 			   (int)strlen(site->fmt), site->fmt);
 	}
 	lost = atomic_long_read(&seq_ptr_sites_lost);
@@ -893,8 +1048,7 @@ __setup("seq_ptr_guard=", seq_ptr_guard_setup);
 
 static int __init seq_ptr_guard_init(void)
 {
-	if (IS_ENABLED(CONFIG_ARCH_HAS_NON_OVERLAPPING_ADDRESS_SPACE))
-		seq_ptr_min_addr = TASK_SIZE;
+	seq_ptr_window_init();
 	seq_ptr_walkers_init();
 #ifdef CONFIG_SYSCTL
 	register_sysctl_init("kernel", seq_ptr_guard_table);

@@ -15,18 +15,15 @@
 
 #include "cocci.h"
 #include "fix.h"
+#include "parse-options.h"
 #include "ptrguard.h"
 #include "vocab.h"
 
-static const char help[] =
-"NAME\n"
-"    ptrguard fix - write a patch series that fixes the leaks an audit finds\n"
-"\n"
-"SYNOPSIS\n"
-"    ptrguard fix [--tree DIR] [--per-dir] [--all] [--check-build BUILD]\n"
-"                 [-j N] [--rules DIR] [--timeout SECONDS] -o OUT [PATH...]\n"
-"\n"
-"DESCRIPTION\n"
+static const struct cmd_help help = {
+	.name = "fix",
+	.summary = "write a patch series that fixes the leaks an audit finds",
+	.synopsis = "[--tree DIR] [--per-dir] [--all] [--check-build BUILD] [-j N] -o OUT [PATH...]",
+	.description =
 "    Audits the PATHs of a kernel tree as ptrguard audit does (both rules),\n"
 "    and writes to OUT a git format-patch series that fixes the findings of\n"
 "    the leak classes (px, p-unhashed, int-cast): one patch per file, or per\n"
@@ -42,10 +39,13 @@ static const char help[] =
 "    made from the path (\"tracing: \", \"scsi: ips: \").  Its message says what\n"
 "    leaks, to whom (the mode of the file when a create call in the source\n"
 "    names the show function), and why %p is the fix (printk-formats.rst);\n"
-"    Fixes: names the oldest commit that added the line of each conversion\n"
-"    (git log -S); To and Cc come from the tree's scripts/get_maintainer.pl;\n"
-"    author and Signed-off-by are the user's git identity (git config\n"
-"    user.name and user.email), without which nothing is done.\n"
+"    Fixes: names the commit that brought in the line of each conversion as\n"
+"    it is (git blame -w -M), unless that is a root commit or an import (a\n"
+"    commit adding more than 1000 files): the cover letter then says that\n"
+"    the history does not show where the line came from.  To and Cc come\n"
+"    from the tree's scripts/get_maintainer.pl; author and Signed-off-by are\n"
+"    the git identity of the tree's repository (git -C DIR config user.name\n"
+"    and user.email), without which nothing is done.\n"
 "\n"
 "    The patches are made in a scratch git repository: the tree is only\n"
 "    read.  Then each is proven, one line per patch and check on stdout:\n"
@@ -56,131 +56,85 @@ static const char help[] =
 "      re-audit    the rules over the patched files find nothing the series\n"
 "                  meant to fix, and nothing new.\n"
 "\n"
-"OPTIONS\n"
-"    -o OUT, --output OUT\n"
-"        Write the series to OUT (made if missing; it must hold no .patch).\n"
-"    --tree DIR\n"
-"        The kernel tree root (default: found above the first PATH).\n"
-"    --per-dir\n"
-"        One patch per directory instead of one per file.\n"
-"    --all\n"
-"        Also rewrite the low-confidence findings (px-gated, px-user).\n"
-"    --check-build BUILD\n"
-"        A kbuild output directory configured for the tree, in which the\n"
-"        touched objects were built once from the pristine tree, e.g.\n"
-"          make -C TREE O=BUILD defconfig && make -C TREE O=BUILD drivers/scsi/ips.o\n"
-"        Each touched file is compiled again from the patched copy with the\n"
-"        command kbuild saved (BUILD/path/.file.o.cmd), its output in a\n"
-"        scratch directory: BUILD is not written.  A file BUILD never built\n"
-"        is skipped.  Cost: the configuration and its prepare step once\n"
-"        (about a minute on 2 cores for defconfig), then seconds per file.\n"
-"    -j N, --rules DIR, --timeout SECONDS\n"
-"        As for ptrguard audit.\n"
-"    -h, --help\n"
-"        Show this help.\n"
-"\n"
+"    fix writes files, not a report: --format, --json and --sarif are not\n"
+"    its options.\n",
+	.trailer =
 "EXIT STATUS\n"
 "    0  the series was written and every check passed, or there was\n"
 "       nothing to fix (nothing is written then);\n"
 "    2  usage or tool error, no git identity, or a check failed (its line\n"
-"       says which; the series is left in OUT for a look).\n";
+"       says which; the series is left in OUT for a look).\n",
+};
 
 struct fix_opts {
 	const char *tree, *rules, *out, *build;
-	int per_dir, all;
+	int per_dir, all, verbose, quiet;
 	unsigned int jobs, timeout;
 };
 
-static int usage_error(const char *fmt, const char *arg)
+static int fix_parse_options(int argc, char **argv, struct fix_opts *o, int *npaths)
 {
-	fputs("ptrguard: fix: ", stderr);
-	fprintf(stderr, fmt, arg);
-	fputs(" (see 'ptrguard fix --help')\n", stderr);
-	return EXIT_ERROR;
-}
-
-static int number(const char *s, long lo, long hi, unsigned int *v)
-{
-	char *end;
-	long n;
-
-	errno = 0;
-	n = strtol(s, &end, 10);
-	if (errno || end == s || *end || n < lo || n > hi)
-		return -1;
-	*v = (unsigned int)n;
-	return 0;
-}
-
-static int parse_options(int argc, char **argv, struct fix_opts *o, int *first)
-{
-	int i;
+	const struct option opts[] = {
+		OPT_STRING('o', "output", &o->out, "OUT",
+			   "Write the series to OUT (made if missing; it must hold no .patch)."),
+		OPT__TREE(&o->tree, "The kernel tree root (default: found above the first PATH);\n"
+			  "its git repository gives the identity that signs the patches."),
+		OPT_BOOL(0, "per-dir", &o->per_dir, "One patch per directory instead of one per file."),
+		OPT_BOOL(0, "all", &o->all,
+			 "Also rewrite the low-confidence findings (px-gated, px-user)."),
+		OPT_STRING(0, "check-build", &o->build, "BUILD",
+			   "A kbuild output directory configured for the tree, in which the\n"
+			   "touched objects were built once from the pristine tree, e.g.\n"
+			   "  make -C TREE O=BUILD defconfig && make -C TREE O=BUILD drivers/scsi/ips.o\n"
+			   "Each touched file is compiled again from the patched copy with the\n"
+			   "command kbuild saved (BUILD/path/.file.o.cmd), its output in a\n"
+			   "scratch directory: BUILD is not written.  A file BUILD never built\n"
+			   "is skipped.  Cost: the configuration and its prepare step once\n"
+			   "(about a minute on 2 cores for defconfig), then seconds per file."),
+		OPT__JOBS(&o->jobs, "Run N spatch processes (default: the number of online CPUs).",
+			  1024),
+		OPT_STRING(0, "rules", &o->rules, "DIR",
+			   "Read the rules from DIR (as for ptrguard audit)."),
+		OPT__TIMEOUT(&o->timeout,
+			     "Kill a spatch process that runs longer than SECONDS (default 600;\n"
+			     "0: no limit).", 1000000),
+		OPT__VERBOSE(&o->verbose, "Show the spatch command lines on stderr."),
+		OPT__QUIET(&o->quiet, "No progress line and no note when there is nothing to fix."),
+		OPT_END(),
+	};
 	long n = sysconf(_SC_NPROCESSORS_ONLN);
 
 	o->jobs = n > 0 ? (unsigned int)n : 1;
 	o->timeout = 600;
-	for (i = 1; i < argc; i++) {
-		const char *a = argv[i];
-
-		if (!strcmp(a, "--")) {
-			i++;
-			break;
-		}
-		if (a[0] != '-' || !a[1])
-			break;
-		if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
-			fputs(help, stdout);
-			exit(EXIT_CLEAN);
-		} else if (!strcmp(a, "--per-dir")) {
-			o->per_dir = 1;
-		} else if (!strcmp(a, "--all")) {
-			o->all = 1;
-		} else if (!strcmp(a, "-o") || !strcmp(a, "--output") || !strcmp(a, "--tree") ||
-			   !strcmp(a, "--rules") || !strcmp(a, "--check-build") ||
-			   !strcmp(a, "-j") || !strcmp(a, "--jobs") || !strcmp(a, "--timeout")) {
-			const char *v;
-
-			if (i + 1 >= argc)
-				return usage_error("%s: needs a value", a);
-			v = argv[++i];
-			if (!strcmp(a, "-o") || !strcmp(a, "--output"))
-				o->out = v;
-			else if (!strcmp(a, "--tree"))
-				o->tree = v;
-			else if (!strcmp(a, "--rules"))
-				o->rules = v;
-			else if (!strcmp(a, "--check-build"))
-				o->build = v;
-			else if (!strcmp(a, "--timeout")) {
-				if (number(v, 0, 1000000, &o->timeout) < 0)
-					return usage_error("--timeout %s: not a number of seconds", v);
-			} else if (number(v, 1, 1024, &o->jobs) < 0) {
-				return usage_error("-j %s: not a number of jobs (1-1024)", v);
-			}
-		} else {
-			return usage_error("%s: unknown option", a);
-		}
+	*npaths = parse_options(argc, argv, opts, &help);
+	if (*npaths < 0)
+		return -1;
+	if (!o->out) {
+		error("-o OUT is required (see 'ptrguard fix --help')");
+		return -1;
 	}
-	if (!o->out)
-		return usage_error("%s", "-o OUT is required");
-	*first = i;
 	return 0;
 }
 
-/* The user's git identity (git config user.name / user.email); -1 if unset. */
-static int identity(char **name, char **email)
+/*
+ * The git identity that signs the patches: user.name and user.email as
+ * git resolves them in @dir (git -C DIR config: the repository's own
+ * configuration first, then the global and system ones), not in the
+ * current directory.  -1 if either is unset.
+ */
+static int identity(const char *dir, char **name, char **email)
 {
 	char *argv_n[] = { "git", "config", "user.name", NULL };
 	char *argv_e[] = { "git", "config", "user.email", NULL };
 	char *n = NULL, *e = NULL;
-	int rn = fix_run(NULL, NULL, &n, NULL, argv_n);
-	int re = fix_run(NULL, NULL, &e, NULL, argv_e);
+	int rn = fix_run(dir, NULL, &n, NULL, argv_n);
+	int re = fix_run(dir, NULL, &e, NULL, argv_e);
 
 	*name = n ? fix_first_line(n) : NULL;
 	*email = e ? fix_first_line(e) : NULL;
 	free(n);
 	free(e);
-	if (rn == 0 && re == 0 && **name && **email)
+	if (rn == 0 && re == 0 && *name && *email && **name && **email)
 		return 0;
 	return -1;
 }
@@ -294,8 +248,24 @@ static void free_units(struct fix_ctx *c)
 			free(u->cc[k]);
 		free(u->to);
 		free(u->cc);
+		for (k = 0; k < u->nnofixes; k++)
+			free(u->nofixes[k]);
+		free(u->nofixes);
 	}
 	free(c->units);
+}
+
+/*
+ * Flush stdout, the lines said so far; a write error is reported here,
+ * with its own errno (later calls would change it), and only once.
+ */
+static int flush_out(void)
+{
+	if (fflush(stdout) != EOF && !ferror(stdout))
+		return 0;
+	error("writing to stdout: %s", strerror(errno ? errno : EIO));
+	clearerr(stdout);
+	return -1;
 }
 
 static void remove_tree(const char *dir)
@@ -314,19 +284,15 @@ int cmd_fix(int argc, char **argv)
 	char *root = NULL, *rules = NULL;
 	char tmpl[] = "/tmp/ptrguard-fix.XXXXXX";
 	const char *tmpdir = getenv("TMPDIR");
-	int first = 0, ret = EXIT_ERROR;
+	int npaths = 0, ret = EXIT_ERROR;
 	size_t i;
 
-	if (parse_options(argc, argv, &o, &first))
+	if (fix_parse_options(argc, argv, &o, &npaths))
 		return EXIT_ERROR;
 	unsetenv("GIT_DIR");
 	unsetenv("GIT_WORK_TREE");
 	unsetenv("GIT_INDEX_FILE");
 	unsetenv("GIT_PREFIX");
-	if (identity(&c.name, &c.email) < 0) {
-		error("fix: no git identity: set git config user.name and user.email (they sign the patches)");
-		goto out;
-	}
 	if (o.tree) {
 		if (access(o.tree, F_OK) < 0) {
 			error("fix: --tree %s: %s", o.tree, strerror(errno));
@@ -334,10 +300,15 @@ int cmd_fix(int argc, char **argv)
 		}
 		root = realpath(o.tree, NULL);
 	} else {
-		root = cocci_find_root(first < argc ? argv[first] : ".");
+		root = cocci_find_root(npaths ? argv[0] : ".");
 	}
 	if (!root)
 		goto out;
+	if (identity(root, &c.name, &c.email) < 0) {
+		error("fix: no git identity in %s: set git config user.name and user.email there (they sign the patches)",
+		      o.tree ? o.tree : root);
+		goto out;
+	}
 	if (o.build && access(o.build, F_OK) < 0) {
 		error("fix: --check-build %s: %s", o.build, strerror(errno));
 		goto out;
@@ -348,13 +319,14 @@ int cmd_fix(int argc, char **argv)
 
 	co.root = root;
 	co.rules_dir = rules;
-	co.paths = (const char *const *)(argv + first);
-	co.npaths = (size_t)(argc - first);
+	co.paths = (const char *const *)argv;
+	co.npaths = (size_t)npaths;
 	co.jobs = o.jobs;
 	co.timeout = o.timeout;
 	co.casts = 1;
 	co.prefilter = 1;
-	co.progress = isatty(2);
+	co.progress = isatty(2) && !o.quiet;
+	co.verbose = o.verbose > 0;
 	if (cocci_run(&co, &res) < 0)
 		goto out;
 
@@ -365,8 +337,11 @@ int cmd_fix(int argc, char **argv)
 	c.cocci = &co;
 	make_units(&c, &res, o.per_dir, o.all);
 	if (!c.nunits) {
-		fprintf(stderr, "ptrguard: fix: nothing to fix (%zu findings, none of a leak class%s)\n",
-			res.nfindings, o.all ? "" : "; --all takes the low-confidence ones too");
+		if (!o.quiet)
+			fprintf(stderr,
+				"ptrguard: fix: nothing to fix (%zu findings, none of a leak class%s)\n",
+				res.nfindings,
+				o.all ? "" : "; --all takes the low-confidence ones too");
 		ret = EXIT_CLEAN;
 		goto out;
 	}
@@ -387,12 +362,15 @@ int cmd_fix(int argc, char **argv)
 	for (i = 0; i < c.nunits; i++)
 		printf("%s: %s (%zu finding%s)\n", c.units[i].patch, c.units[i].subject,
 		       c.units[i].nfindings, c.units[i].nfindings == 1 ? "" : "s");
-	fflush(stdout);
+	if (flush_out() < 0)
+		goto out;
 	if (fix_check(&c, &res) < 0) {
+		if (flush_out() < 0)
+			goto out;
 		error("fix: a check failed (see the FAILED line above); the series is in %s", o.out);
 		goto out;
 	}
-	if (fix_cover_checked(&c) < 0)
+	if (flush_out() < 0 || fix_cover_checked(&c) < 0)
 		goto out;
 	ret = EXIT_CLEAN;
 out:

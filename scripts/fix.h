@@ -29,6 +29,8 @@ struct fix_unit {
 	char *patch;			/* path of the patch file, once written */
 	char **to, **cc;		/* from get_maintainer.pl */
 	size_t nto, ncc;
+	char **nofixes;			/* "FILE:LINE: why it has no Fixes: tag" */
+	size_t nnofixes;
 };
 
 struct fix_ctx {

@@ -450,7 +450,6 @@ int fix_check(struct fix_ctx *c, const struct cocci_result *before)
 			failed = 1;
 		failed |= !audited;
 	}
-	fflush(stdout);
 	cocci_result_free(&after);
 	for (i = 0; i < npaths; i++)
 		free(paths[i]);

@@ -272,49 +272,101 @@ static char *readers(const char *mode)
 	return xasprintf("every reader of the file (created with mode %s)", mode);
 }
 
-/* ---- Fixes: the oldest commit that added the conversion's line ---- */
+/* ---- Fixes: the commit that brought the conversion's line in ---- */
 
-static char *fixes_tag(const struct fix_ctx *c, const char *file, const char *line)
+/*
+ * A commit that adds more than this many files is an import (a tree
+ * brought in as one commit: "Linux 6.19 import", a vendor drop, squashed
+ * history), not the change that introduced one of its lines.  A patch
+ * that really introduces a leak adds a driver or a few files; even the
+ * largest new drivers of Linux add a few hundred files at once.
+ */
+#define FIX_IMPORT_FILES 1000
+
+/* Count the lines of @s. */
+static size_t count_lines(const char *s)
 {
-	char *trim = xstrdup(line), *s = trim, *out = NULL, *tag = NULL;
-	char *pick;
-	size_t n;
+	size_t n = 0;
 
-	while (isspace((unsigned char)*s))
-		s++;
-	n = strlen(s);
-	while (n && isspace((unsigned char)s[n - 1]))
-		s[--n] = 0;
-	pick = xasprintf("-S%s", s);
-	{
-		char *argv[] = { "git", "log", "--reverse", "--format=%H %s", pick, "--",
-				 (char *)file, NULL };
-
-		if (n && fix_run(c->root, NULL, &out, NULL, argv) == 0 && out && *out) {
-			char *first = fix_first_line(out);
-
-			if (strlen(first) > 41)
-				tag = xasprintf("Fixes: %.12s (\"%s\")", first, first + 41);
-			free(first);
-		}
-	}
-	free(out);
-	free(pick);
-	free(trim);
-	return tag;
+	for (; s && *s; s++)
+		n += *s == '\n';
+	return n;
 }
 
-/* The text of line @no (1-based) of @text, malloc()ed. */
-static char *line_of(const char *text, unsigned int no)
+/*
+ * The Fixes: tag of line @no of @file: the commit git blame (-w: blanks
+ * aside; -M: lines moved within the file followed) names for the line
+ * as it is in the work tree, unless that commit cannot have introduced
+ * it: a root commit (or the boundary of a shallow clone: no parent), or
+ * an import.  NULL then, with the reason in *@why (malloc()ed).
+ */
+static char *fixes_tag(const struct fix_ctx *c, const char *file, unsigned int no, char **why)
 {
-	const char *p = text, *nl;
+	char *range = xasprintf("%u,%u", no, no);
+	char *blame_argv[] = { "git", "blame", "-w", "-M", "--porcelain", "-L", range, "--",
+			       (char *)file, NULL };
+	char *out = NULL, *sha = NULL, *subject = NULL, *tag = NULL, *p;
+	int rc = fix_run(c->root, NULL, &out, NULL, blame_argv);
 
-	while (--no && (p = strchr(p, '\n')))
-		p++;
-	if (!p)
-		return xstrdup("");
-	nl = strchr(p, '\n');
-	return nl ? xstrndup(p, (size_t)(nl - p)) : xstrdup(p);
+	*why = NULL;
+	free(range);
+	if (rc != 0 || !out || strlen(out) < 40) {
+		*why = xstrdup("git blame cannot say where it came from");
+		goto out;
+	}
+	sha = xstrndup(out, 40);
+	if (strspn(sha, "0") == 40) {
+		*why = xstrdup("it is not committed");
+		goto out;
+	}
+	p = strstr(out, "\nsummary ");
+	subject = p ? fix_first_line(p + 9) : xstrdup("");
+	{
+		char *argv[] = { "git", "rev-list", "--parents", "-n", "1", sha, NULL };
+		char *parents = NULL, *first;
+
+		rc = fix_run(c->root, NULL, &parents, NULL, argv);
+		first = parents ? fix_first_line(parents) : NULL;
+		free(parents);
+		if (rc != 0 || !first) {
+			free(first);
+			*why = xasprintf("git rev-list cannot read %.12s", sha);
+			goto out;
+		}
+		if (!strchr(first, ' ')) {
+			free(first);
+			*why = xasprintf("it comes with the root commit %.12s (\"%s\")", sha, subject);
+			goto out;
+		}
+		free(first);
+	}
+	{
+		char *parent = xasprintf("%s^", sha);
+		char *argv[] = { "git", "diff", "--no-renames", "--name-only", "--diff-filter=A",
+				 parent, sha, NULL };
+		char *added = NULL;
+		size_t n;
+
+		rc = fix_run(c->root, NULL, &added, NULL, argv);
+		n = count_lines(added);
+		free(added);
+		free(parent);
+		if (rc != 0) {
+			*why = xasprintf("git diff cannot read %.12s", sha);
+			goto out;
+		}
+		if (n > FIX_IMPORT_FILES) {
+			*why = xasprintf("it comes with %.12s (\"%s\"), an import: a commit adding %zu files",
+					 sha, subject, n);
+			goto out;
+		}
+	}
+	tag = xasprintf("Fixes: %.12s (\"%s\")", sha, subject);
+out:
+	free(out);
+	free(sha);
+	free(subject);
+	return tag;
 }
 
 static char *what_leaks(const struct finding *f)
@@ -372,7 +424,7 @@ int fix_message(const struct fix_ctx *c, struct fix_unit *u)
 		}
 		for (k = 0; k < u->nfindings; k++) {
 			const struct finding *f = u->findings[k];
-			char *tag, *line;
+			char *tag, *why;
 			size_t t;
 
 			if (strcmp(f->file, u->files[i]))
@@ -386,13 +438,26 @@ int fix_message(const struct fix_ctx *c, struct fix_unit *u)
 			}
 			if (!c->git)
 				continue;
-			line = line_of(text, f->line);
-			tag = fixes_tag(c, f->file, line);
-			free(line);
-			for (t = 0; tag && t < ntags; t++)
+			tag = fixes_tag(c, f->file, f->line, &why);
+			if (!tag) {
+				char *note = xasprintf("%s:%u: %s", f->file, f->line, why);
+
+				free(why);
+				for (t = 0; t < u->nnofixes && strcmp(u->nofixes[t], note); t++)
+					;
+				if (t < u->nnofixes) {
+					free(note);
+					continue;
+				}
+				u->nofixes = xrealloc(u->nofixes,
+						      (u->nnofixes + 1) * sizeof(*u->nofixes));
+				u->nofixes[u->nnofixes++] = note;
+				continue;
+			}
+			for (t = 0; t < ntags; t++)
 				if (!strcmp(tags[t], tag))
 					break;
-			if (tag && t == ntags) {
+			if (t == ntags) {
 				tags = xrealloc(tags, (ntags + 1) * sizeof(*tags));
 				tags[ntags++] = tag;
 			} else {

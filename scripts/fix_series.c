@@ -144,7 +144,7 @@ static void add_unique(char ***list, size_t *n, char *const *add, size_t nadd)
 /* Fill in the cover letter's subject and blurb. */
 static int cover(const struct fix_ctx *c, const char *path)
 {
-	size_t len, i, leaks = 0, files = 0;
+	size_t len, i, k, leaks = 0, files = 0;
 	char *text = read_file(path, SIZE_MAX, &len), *blurb = NULL, *s, *out;
 	char *subj, *b;
 	char **to = NULL, **cc = NULL;
@@ -167,7 +167,6 @@ static int cover(const struct fix_ctx *c, const char *path)
 			  leaks, leaks == 1 ? "" : "es", files, files == 1 ? "" : "s");
 	for (i = 0; i < c->nunits; i++) {
 		const struct fix_unit *u = &c->units[i];
-		size_t k;
 
 		s = xasprintf("%s%zu. %s\n", blurb, i + 1, u->subject);
 		free(blurb);
@@ -182,6 +181,26 @@ static int cover(const struct fix_ctx *c, const char *path)
 		}
 		add_unique(&to, &nto, u->to, u->nto);
 		add_unique(&cc, &ncc, u->cc, u->ncc);
+	}
+	/* where no Fixes: tag could be given, the cover letter says why */
+	for (i = 0, k = 0; i < c->nunits; i++)
+		k += c->units[i].nnofixes;
+	if (!c->git) {
+		s = xasprintf("%s\nNo Fixes: tags: the tree is not the top of a git work tree, so no\n"
+			      "history shows where the lines came from.\n", blurb);
+		free(blurb);
+		blurb = s;
+	} else if (k) {
+		s = xasprintf("%s\nNo Fixes: tag: the history does not show where these lines came from:\n",
+			      blurb);
+		free(blurb);
+		blurb = s;
+		for (i = 0; i < c->nunits; i++)
+			for (k = 0; k < c->units[i].nnofixes; k++) {
+				s = xasprintf("%s   %s\n", blurb, c->units[i].nofixes[k]);
+				free(blurb);
+				blurb = s;
+			}
 	}
 	/* what the checks proved is said only once they have passed (fix_cover_checked()) */
 	s = xasprintf("%s\n%s", blurb, FIX_COVER_FOUND);

@@ -38,7 +38,8 @@ static const struct cmd_help help = {
 "    Apply the patches to a scratch copy of DIR (DIR is never written), run\n"
 "    the rules on the files they touch before and after, and report the\n"
 "    seq_file pointer leaks they add.  PATCH: git format-patch output, an\n"
-"    mbox of several patches, or a unified diff with a/ b/ prefixes.\n"
+"    mbox of several patches, or a unified diff with a/ b/ prefixes.  A\n"
+"    cover letter (no diff, subject [PATCH 0/N]) is skipped (-v says so).\n"
 "\n"
 "    DIR is a kernel tree, or the repository of an out-of-tree module: then\n"
 "    the kernel it is built against gives the include path and the version\n"
@@ -54,7 +55,7 @@ static const struct cmd_help help = {
 "\n"
 "EXAMPLES\n"
 "    ptrguard gate --tree ~/linux 0001-foo.patch\n"
-"    git format-patch -3 --stdout | ptrguard gate --tree . -\n"
+"    git format-patch -3 --stdout | ptrguard gate --tree . --base HEAD~3 -\n"
 "    ptrguard gate --tree ~/src/my-driver --kernel ~/linux --range origin..HEAD\n",
 };
 
@@ -273,6 +274,7 @@ static int read_patches(struct gate *g, char **inputs, size_t ninputs)
 	} else {
 		if (g->base_arg && gate_git_base(g->tree, g->tree_arg, g->base_arg, &g->base_rev))
 			return -1;
+		g->ps.verbose = g->run.verbose > 0;
 		for (i = 0; i < ninputs; i++) {
 			if (!strcmp(inputs[i], "-"))
 				for (j = 0; j < i; j++)
@@ -282,6 +284,12 @@ static int read_patches(struct gate *g, char **inputs, size_t ninputs)
 					}
 			if (patch_read_file(inputs[i], &g->ps))
 				return -1;
+		}
+		/* every input read, and each a cover letter alone */
+		if (ninputs && !g->ps.npatches) {
+			error("gate: %s: a cover letter and no patch: nothing to gate",
+			      strcmp(inputs[ninputs - 1], "-") ? inputs[ninputs - 1] : "<stdin>");
+			return -1;
 		}
 	}
 	/* Every path, and no binary change to a source file. */

@@ -508,6 +508,41 @@ static char *parse_subject(const struct reader *r, size_t start, size_t end)
 	return t;
 }
 
+/*
+ * The "[PATCH 0/N]" of a cover letter's subject (N > 0; "[PATCH v2 0/3]",
+ * "[RFC PATCH 00/12]" too), malloc()ed, or NULL: another subject.
+ */
+static char *cover_tag(const struct reader *r, size_t start, size_t end)
+{
+	size_t i;
+
+	for (i = start; i < end && r->lines[i].len; i++) {
+		const char *s = r->lines[i].s + 9, *close, *w, *p;
+
+		if (!starts(&r->lines[i], "Subject: "))
+			continue;
+		if (r->lines[i].len < 10 || *s != '[')
+			return NULL;
+		close = memchr(s, ']', r->lines[i].len - 9);
+		if (!close)
+			return NULL;
+		/* the last word inside the brackets: 0/N, 00/NN */
+		for (w = close; w > s + 1 && w[-1] != ' '; w--)
+			;
+		for (p = w; p < close && *p == '0'; p++)
+			;
+		if (p == w || p == close || *p++ != '/' || p == close)
+			return NULL;
+		w = p;
+		for (; p < close && *p >= '0' && *p <= '9'; p++)
+			;
+		if (p != close || strspn(w, "0") == (size_t)(close - w))
+			return NULL;
+		return xmemdupz(s, (size_t)(close + 1 - s));
+	}
+	return NULL;
+}
+
 /* Parse lines [start, end) as one patch. */
 static int parse_patch(struct reader *r, struct patch *p, size_t start, size_t end)
 {
@@ -535,6 +570,9 @@ static int parse_patch(struct reader *r, struct patch *p, size_t start, size_t e
 	if (!p->nfiles) {
 		char name[512];
 
+		p->cover = cover_tag(r, start, end);
+		if (p->cover)
+			return 0;
 		error("gate: %s: no diff in the patch (empty patch?)",
 		      patch_name(p, name, sizeof(name)));
 		return -1;
@@ -561,6 +599,41 @@ static int all_blank(const char *buf, size_t len)
 		if (buf[i] != ' ' && buf[i] != '\t' && buf[i] != '\r' && buf[i] != '\n')
 			return 0;
 	return 1;
+}
+
+static void patch_free(struct patch *p);
+
+/*
+ * Leave the cover letters among patches [first, npatches) out of @series
+ * (they are no patch to apply), said on stderr with -v, and number the
+ * rest again: in the series, and within their input.
+ */
+static void drop_covers(struct patch_series *series, size_t first)
+{
+	size_t i, n = first;
+	unsigned int nth = 0, count = 0;
+
+	for (i = first; i < series->npatches; i++)
+		count += !series->patches[i].cover;
+	for (i = first; i < series->npatches; i++) {
+		struct patch *p = &series->patches[i];
+
+		if (p->cover) {
+			if (series->verbose) {
+				char name[512];
+
+				error("gate: %s: a cover letter (%s, no diff): skipped",
+				      patch_name(p, name, sizeof(name)), p->cover);
+			}
+			patch_free(p);
+			continue;
+		}
+		p->nth = ++nth;
+		p->count = count;
+		p->index = (unsigned int)(n + 1);
+		series->patches[n++] = *p;
+	}
+	series->npatches = n;
 }
 
 int patch_read_buf(const char *name, const char *buf, size_t len,
@@ -610,6 +683,8 @@ int patch_read_buf(const char *name, const char *buf, size_t len,
 	}
 	for (i = 0; i < nstarts && !ret; i++)
 		ret = parse_patch(&r, &series->patches[first + i], starts_at[i], starts_at[i + 1]);
+	if (!ret)
+		drop_covers(series, first);
 	free(starts_at);
 	free(r.lines);
 	return ret;
@@ -666,6 +741,7 @@ static void patch_free(struct patch *p)
 	free(p->input);
 	free(p->subject);
 	free(p->text);
+	free(p->cover);
 }
 
 void patch_series_free(struct patch_series *series)

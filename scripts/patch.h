@@ -42,21 +42,27 @@ struct patch {
 	size_t len;
 	struct patch_file *files;
 	size_t nfiles;
+	char *cover;		/* a cover letter: its "[PATCH 0/N]"; then no files */
 };
 
 struct patch_series {
 	struct patch *patches;
 	size_t npatches;
+	int verbose;		/* say on stderr which cover letters are skipped */
 };
 
 /*
  * patch_read_file - read one input and append its patches to @series
  * @path: a file name, or "-" for stdin
  *
- * An mbox holding several patches gives several entries.  Returns 0, or
- * -1 after reporting once, naming the input (and the patch in it): no
- * such file, empty input, no diff in a patch, a corrupt hunk, or a patch
- * whose every file is binary.
+ * An mbox holding several patches gives several entries.  A cover letter
+ * (a mail with no diff whose subject is "[PATCH 0/N]", N > 0, as git
+ * format-patch --cover-letter writes it) is no patch: it is left out
+ * (said on stderr when @series->verbose), and the patches after it are
+ * numbered without it.  Returns 0, or -1 after reporting once, naming the
+ * input (and the patch in it): no such file, empty input, no diff in a
+ * patch that is no cover letter, a corrupt hunk, or a patch whose every
+ * file is binary.
  */
 int patch_read_file(const char *path, struct patch_series *series);
 

@@ -17,11 +17,24 @@
 
 struct seq_file;
 
+/*
+ * The modes of kernel.seq_ptr_guard.  "Unprivileged" is a reader the
+ * kernel would not show addresses to: !kallsyms_show_value() of the
+ * credentials the file was opened with.
+ */
 enum seq_ptr_guard_mode {
 	SEQ_PTR_GUARD_OFF,		/* no checks, no cost */
 	SEQ_PTR_GUARD_LOG,		/* log the call site, print as usual */
-	SEQ_PTR_GUARD_REFUSE_UNPRIV,	/* refuse readers without CAP_SYSLOG */
-	SEQ_PTR_GUARD_REFUSE,		/* refuse every reader */
+	SEQ_PTR_GUARD_CENSOR,		/* print zeros to the unprivileged */
+	SEQ_PTR_GUARD_REFUSE,		/* fail their read of the record */
+};
+
+/* What became of one leak: the names debugfs and the tracepoint use */
+enum seq_ptr_action {
+	SEQ_PTR_SHOW,
+	SEQ_PTR_CENSOR,
+	SEQ_PTR_REFUSE,
+	SEQ_PTR_NR_ACTIONS
 };
 
 /**
@@ -61,13 +74,15 @@ DECLARE_STATIC_KEY_FALSE(seq_ptr_guard_active);
 extern unsigned long seq_ptr_min_addr;
 
 void seq_ptr_env_init(struct seq_ptr_env *env);
+void seq_ptr_censor(char *text, int len);
 bool seq_ptr_guard_find(const struct seq_ptr_env *env, struct seq_ptr_leak *leak,
 			const char *fmt, va_list args);
 #if IS_ENABLED(CONFIG_KUNIT)
 struct printf_conv;
 enum seq_ptr_kind seq_ptr_conv_kind(const struct printf_conv *conv);
 int seq_ptr_guard_set_mode(int mode);
-bool seq_ptr_guard_site_counts(const void *key, long *logged, long *refused);
+bool seq_ptr_guard_site_counts(const void *key,
+			       long counts[SEQ_PTR_NR_ACTIONS]);
 #endif
 
 int __seq_ptr_guard_vsnprintf(struct seq_file *m, char *buf, size_t size,
@@ -81,7 +96,8 @@ int __seq_ptr_guard_vsnprintf(struct seq_file *m, char *buf, size_t size,
  * @fmt: the format
  * @args: its arguments
  *
- * Return: what vsnprintf() returns, or -EPERM if the guard refused the
+ * Return: what vsnprintf() returns, with any address it printed censored
+ * for a reader who may not see it, or -EPERM if the guard refused the
  * output; a seq_file's record is then marked refused, and seq_read_iter()
  * fails it with -EPERM.
  */
@@ -118,8 +134,8 @@ static inline int seq_ptr_guard_bstr_printf(struct seq_file *m, char *buf,
 }
 #endif
 
-bool __seq_ptr_guard_num(struct seq_file *m, unsigned long long num,
-			 const char *conv, unsigned long site);
+int __seq_ptr_guard_num(struct seq_file *m, unsigned long long num,
+			const char *conv, unsigned long site);
 
 /**
  * seq_ptr_guard_num - may a seq_put_*() writer print this number?
@@ -129,19 +145,21 @@ bool __seq_ptr_guard_num(struct seq_file *m, unsigned long long num,
  *
  * Most numbers are counts and sizes, below every kernel address: one
  * compare here settles them without a call (/proc/meminfo prints some 50
- * per read).  A number below it after a refusal in the same record prints
- * into a record that is dropped whole.
+ * per read).  Always inlined: _RET_IP_ is then the writer's caller, which
+ * names the call site.
  *
- * Return: true if the guard refused it: the record is then marked refused,
- * and the writer must print nothing.
+ * Return: 0 to print it; 1 to print it, then seq_ptr_censor() what was
+ * printed; negative if the guard refused it: the record is then marked
+ * refused, and the writer must print nothing.
  */
-static inline bool seq_ptr_guard_num(struct seq_file *m,
-				     unsigned long long num, const char *conv)
+static __always_inline int seq_ptr_guard_num(struct seq_file *m,
+					     unsigned long long num,
+					     const char *conv)
 {
 	if (static_branch_unlikely(&seq_ptr_guard_active) &&
 	    num >= seq_ptr_min_addr)
 		return __seq_ptr_guard_num(m, num, conv, _RET_IP_);
-	return false;
+	return 0;
 }
 
 #else /* !CONFIG_SEQ_PTR_GUARD */
@@ -162,10 +180,14 @@ static inline int seq_ptr_guard_bstr_printf(struct seq_file *m, char *buf,
 }
 #endif
 
-static inline bool seq_ptr_guard_num(struct seq_file *m,
-				     unsigned long long num, const char *conv)
+static inline int seq_ptr_guard_num(struct seq_file *m,
+				    unsigned long long num, const char *conv)
 {
-	return false;
+	return 0;
+}
+
+static inline void seq_ptr_censor(char *text, int len)
+{
 }
 
 #endif /* CONFIG_SEQ_PTR_GUARD */

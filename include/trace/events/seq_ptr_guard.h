@@ -15,6 +15,9 @@ TRACE_DEFINE_ENUM(SEQ_PTR_HASHED);
 TRACE_DEFINE_ENUM(SEQ_PTR_RESTRICTED);
 TRACE_DEFINE_ENUM(SEQ_PTR_SYMBOL);
 TRACE_DEFINE_ENUM(SEQ_PTR_VA);
+TRACE_DEFINE_ENUM(SEQ_PTR_SHOW);
+TRACE_DEFINE_ENUM(SEQ_PTR_CENSOR);
+TRACE_DEFINE_ENUM(SEQ_PTR_REFUSE);
 
 #define show_seq_ptr_kind(kind)						\
 	__print_symbolic(kind,						\
@@ -29,30 +32,34 @@ TRACE_DEFINE_ENUM(SEQ_PTR_VA);
  * seq_ptr_guard_leak - seq output was about to print a kernel address
  *
  * Every time, where the log has one line per call site: for perf and BPF
- * to watch refusals as they happen.  The value is not recorded.
+ * to watch censoring and refusals as they happen.  The value is not recorded.
  */
 TRACE_EVENT(seq_ptr_guard_leak,
 	    TP_PROTO(const void *show, const struct seq_ptr_leak *leak,
-		     bool refused),
-	    TP_ARGS(show, leak, refused),
+		     int action),
+	    TP_ARGS(show, leak, action),
 	    TP_STRUCT__entry(__field(const void *, show)
 			     __field(int, kind)
 			     __field(unsigned int, depth)
-			     __field(bool, refused)
+			     __field(int, action)
 			     __array(char, conv, 16)
 			     __array(char, comm, TASK_COMM_LEN)),
 	    TP_fast_assign(__entry->show = show;
 			   __entry->kind = leak->kind;
 			   __entry->depth = leak->depth;
-			   __entry->refused = refused;
+			   __entry->action = action;
 			   strscpy(__entry->conv, leak->conv,
 				   min_t(size_t, leak->conv_len + 1,
 					 sizeof(__entry->conv)));
 			   memcpy(__entry->comm, current->comm, TASK_COMM_LEN);),
-	    TP_printk("show=%ps conv=\"%s\" kind=%s depth=%u comm=%s %s",
+	    TP_printk("show=%ps conv=\"%s\" kind=%s depth=%u comm=%s action=%s",
 		      __entry->show, __entry->conv,
 		      show_seq_ptr_kind(__entry->kind), __entry->depth,
-		      __entry->comm, __entry->refused ? "refused" : "logged")
+		      __entry->comm,
+		      __print_symbolic(__entry->action,
+				       { SEQ_PTR_SHOW,		"shown" },
+				       { SEQ_PTR_CENSOR,	"censored" },
+				       { SEQ_PTR_REFUSE,	"refused" }))
 );
 
 #endif /* _TRACE_SEQ_PTR_GUARD_H */
