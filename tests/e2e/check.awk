@@ -484,6 +484,19 @@ function guard_view(   n, i, s, want, name, l) {
 	next
 }
 /^OBS gen / { parse(); check_gen(); next }
+# perf_event_paranoid 1, kptr_restrict 0 (guest-init.sh perf_readers()):
+# kallsyms_show_value() shows addresses to everyone, so the guard must not
+# hide them from the unprivileged user in any mode.
+/^OBS perf / {
+	parse()
+	nperf++
+	name = boot " perf_event_paranoid=1 kr=0 mode=" F["mode"] " user " F["file"] " shows addresses"
+	if (F["errno"] == "0" && F["raw"] == "yes")
+		pass(name)
+	else
+		fail(name, "errno=" F["errno"] " raw=" F["raw"])
+	next
+}
 /^VERDICT / {
 	parse()
 	verd[F["kr"], F["mode"], F["user"], F["via"], F["class"]] = F["verdict"]
@@ -682,6 +695,8 @@ END {
 	}
 	check_kselftest()
 	check_oracle()
+	if (nperf != 2 * (guard ? 4 : 1))
+		fail(boot " perf_event_paranoid=1 reads", nperf + 0 " reads, want " 2 * (guard ? 4 : 1))
 	printf "%s: %d passed, %d failed\n", boot, passed, failed
 	exit failed != 0
 }

@@ -29,6 +29,7 @@
 #   OBS gen ...              one read of another file: status, raw=,
 #                            cmp= (vs the mode 0 read), prefix=, shape=
 #   OBS robust ...           the robustness run's reader counts
+#   OBS perf ...             a read at perf_event_paranoid 1
 #   VERDICT ...              the oracle: what a reader saw of a value it
 #                            chose (class, way, shown|censored|refused)
 #   SCAN-BEGIN/SCAN-END      `ptrguard scan` output (when /bin/ptrguard)
@@ -320,6 +321,26 @@ oracle() {
 	setkr 0
 }
 
+# perf_event_paranoid 1 at kptr_restrict 0 makes every reader privileged
+# for kallsyms_show_value(), so for the guard too: the unprivileged user
+# must read /proc/kallsyms and /proc/modules with their addresses in
+# modes 2 and 3 (unprivileged perf keeps working).
+perf_readers() {
+	[ -w /proc/sys/kernel/perf_event_paranoid ] || return 0
+	old=$(cat /proc/sys/kernel/perf_event_paranoid)
+	echo 1 >/proc/sys/kernel/perf_event_paranoid
+	setkr 0
+	for m in $modes; do
+		setmode $m
+		for f in /proc/kallsyms /proc/modules; do
+			st=$(read_as user -o /tmp/out $f)
+			echo "OBS perf boot=$boot paranoid=1 kr=0 mode=$m user=user file=$f $st raw=$(hasraw /tmp/out)"
+		done
+	done
+	echo "$old" >/proc/sys/kernel/perf_event_paranoid
+	setmode 0
+}
+
 # Readers in parallel while the sysctls flip; reads may succeed or fail
 # with EPERM, nothing else, and the kernel log must stay clean.
 robust() {
@@ -548,6 +569,7 @@ test)
 	matrix
 	guard_view
 	oracle
+	perf_readers
 	robust
 	scan
 	kselftest
