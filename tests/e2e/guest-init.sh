@@ -133,7 +133,9 @@ hasraw() {
 norm() {
 	case $1 in
 	/proc/timer_list)
-		grep -v -E 'nsecs|jiffies|^ #|^  \.[a-z_]+ *: *[0-9]+$|retries:' "$2"
+		# (a counter has no leading zero: a censored pointer,
+		# all zeros, is no counter and stays)
+		grep -v -E 'nsecs|jiffies|^ #|^  \.[a-z_]+ *: *([1-9][0-9]*|0)$|retries:' "$2"
 		;;
 	/sys/kernel/debug/sched/debug)
 		grep -v '[0-9]' "$2"
