@@ -116,12 +116,20 @@ function hides(kr, user) {
 	return !(user == "root" && kr < 2)
 }
 
-function refused(mode, leak, kr, user) {
-	return leak && mode == 3 && hides(kr, user)
+# The module files whose leak is an integer conversion (%lx, bprintf's
+# %lx, seq_put_decimal_*()): mode 3 censors those too, as users choose
+# many of the integers files print, and refusing their records would let
+# one user hide records from others.  Other files' leaks are pointers.
+function intconv(name) {
+	return name == "lx" || name ~ /^put_dec/ || name == "bprintf"
 }
 
-function censored(mode, leak, kr, user) {
-	return leak && mode == 2 && hides(kr, user)
+function refused(mode, leak, kr, user, name) {
+	return leak && mode == 3 && hides(kr, user) && !intconv(name)
+}
+
+function censored(mode, leak, kr, user, name) {
+	return leak && hides(kr, user) && (mode == 2 || mode == 3 && intconv(name))
 }
 
 # The text a censored conversion prints for TEXT ("NAME=VALUE", as
@@ -155,18 +163,18 @@ function check_mod(   name, cell, leak, n, want, why, re) {
 		leak = leaks(name, F["kr"], F["user"])
 		if (F["mode"] == 0)
 			M0text[F["kr"], F["user"], F["file"]] = F["text"]
-		if (refused(F["mode"], leak, F["kr"], F["user"])) {
+		if (refused(F["mode"], leak, F["kr"], F["user"], name)) {
 			want = "errno=EPERM recs=" F["at"] " payload=no tail=0 extra=0 partial=no raw=no"
 			got = "errno=" F["errno"] " recs=" F["recs"] " payload=" F["payload"] \
 			      " tail=" F["tail"] " extra=" F["extra"] " partial=" F["partial"] " raw=" F["raw"]
 		} else {
 			want = "errno=0 recs=" F["at"] " payload=yes tail=" (n - F["at"] - 1) \
 			       " extra=0 partial=no raw=" (leak && name !~ /^put_dec/ && \
-			       !censored(F["mode"], leak, F["kr"], F["user"]) ? "yes" : "no")
+			       !censored(F["mode"], leak, F["kr"], F["user"], name) ? "yes" : "no")
 			got = "errno=" F["errno"] " recs=" F["recs"] " payload=" F["payload"] \
 			      " tail=" F["tail"] " extra=" F["extra"] " partial=" F["partial"] " raw=" F["raw"]
 			re = text_re(name, F["kr"], F["user"])
-			if (censored(F["mode"], leak, F["kr"], F["user"])) {
+			if (censored(F["mode"], leak, F["kr"], F["user"], name)) {
 				# the mode 0 text of the same cell, digits zeroed
 				re = M0text[F["kr"], F["user"], F["file"]]
 				if (re == "")
@@ -239,14 +247,14 @@ function check_gen(   cell, key, b, leak, why, want) {
 			why = "want errno=" B_errno[key] " as in mode 0, got errno=" F["errno"]
 	} else {
 		leak = B_raw[key] == "yes"
-		if (censored(F["mode"], leak, F["kr"], F["user"])) {
+		if (censored(F["mode"], leak, F["kr"], F["user"], "")) {
 			# the whole file, addresses zeroed: no address left, and
 			# the same lines and fields per line as in mode 0
 			if (F["errno"] != "0" || F["raw"] != "no")
 				why = "want errno=0 raw=no (censored), got errno=" F["errno"] " raw=" F["raw"]
 			else if (F["shape"] != "same" && F["shape"] != "-")
 				why = "censored output has not the lines and fields of the mode 0 output (shape=" F["shape"] ")"
-		} else if (refused(F["mode"], leak, F["kr"], F["user"])) {
+		} else if (refused(F["mode"], leak, F["kr"], F["user"], "")) {
 			if (F["errno"] != "EPERM" || F["raw"] != "no")
 				why = "want errno=EPERM raw=no, got errno=" F["errno"] " raw=" F["raw"]
 			else if (F["prefix"] != "yes" && F["prefix"] != "-")
@@ -322,16 +330,14 @@ function check_kselftest(   modes, m, i, n, f, nf, leak, want, name, files) {
 # - the controls outside the window (user, non-canonical, ERR_PTR) are
 #   shown, and (x86_64, whose window the guard's spec names) the window's
 #   values get the mode's verdict: shown in modes 0 and 1 and to root at
-#   kptr_restrict 0 and 1, censored in mode 2, refused in mode 3.
-# For sdec the top 2 GiB are numbers (negative ints), a window of their
-# own (subwin()): there text, module and top-unmapped are always shown.
-# The window a class's value is judged in, by way: a signed decimal
-# (sdec) of a negative value that fits in an int is a number, not an
-# address (x86_64: the top 2 GiB, where the kernel image, the modules and
-# top-unmapped lie); the rest of the kernel half is the address window.
-# From the values the guest printed (INFO oracle_values), public facts.
+#   kptr_restrict 0 and 1, censored in mode 2, and in mode 3 refused when
+#   printed as a pointer (px), censored as an integer (users choose many
+#   integers, and a refusal would hide records from others).
+# A signed decimal (sdec) is judged like the rest: on x86_64 the top 2 GiB
+# (text, modules) read as negative ints there, and are addresses still.
+# The window of every class is the kernel half: one window (subwin()).
 function subwin(class, via) {
-	return via == "sdec" && oracle_val[class] ~ /^ffffffff[89a-f][0-9a-f]+$/ ? "int" : "addr"
+	return "addr"
 }
 
 function check_oracle(   nmodes, kr, m, u, user, v, c, w, key, ref, refs, diff, want, bad, name, cls, nc) {
@@ -376,7 +382,8 @@ function check_oracle(   nmodes, kr, m, u, user, v, c, w, key, ref, refs, diff, 
 					else
 						fail(name ": mapped and unmapped values of the window get one verdict",
 						     substr(refs, 2) ", but" diff)
-					want = (m < 2 || !hides(kr, user)) ? "shown" : m == 2 ? "censored" : "refused"
+					want = (m < 2 || !hides(kr, user)) ? "shown" : \
+					       m == 3 && vias[v] == "px" ? "refused" : "censored"
 					bad = ""
 					for (c = 1; c <= nc; c++)
 						if (cls[c] ~ /-control$/ && verd[key, cls[c]] != "shown" ||
@@ -437,10 +444,11 @@ BEGIN {
 # The guard's own account of the matrix (guest-init.sh guard_view): its
 # debugfs line and its trace events for a leak through each way into a
 # record.  Mode 1 logs and prints it (root and user), mode 2 censors it
-# for the user, mode 3 refuses the user: the logged, censored and refused
-# counts are non-zero in every boot, and so are the trace events of each
+# for the user, mode 3 refuses the user a pointer and censors an integer:
+# the logged and censored counts are non-zero in every boot, the refused
+# count is for the pointer only, and so are the trace events of each
 # action (shown, censored, refused).
-function guard_view(   n, i, s, want, name, l) {
+function guard_view(   n, i, s, want, name, l, r) {
 	n = split("px:%px:raw bprintf:%lx:int put_dec:%llu:int", want, " ")
 	for (i = 1; i <= n; i++) {
 		split(want[i], w, ":")
@@ -449,13 +457,18 @@ function guard_view(   n, i, s, want, name, l) {
 		l = site_line[s]
 		if (l == "")
 			fail(name, "no line (" nsite + 0 " lines)")
+		r = w[3] == "int" ? "0" : "[1-9][0-9]*"
+		if (l == "")
+			;
 		else if (!index(l, "conv=\"" w[2] "\" kind=" w[3] " ") ||
-			 l !~ / logged=[1-9][0-9]* censored=[1-9][0-9]* refused=[1-9][0-9]* fmt="/)
+			 l !~ (" logged=[1-9][0-9]* censored=[1-9][0-9]* refused=" r " fmt=\""))
 			fail(name, "line " l)
 		else
 			pass(name)
-		name = boot " tracepoint seq_ptr_guard_leak shows " s " shown, censored and refused"
-		if (tr_shown[s] + 0 > 0 && tr_censored[s] + 0 > 0 && tr_refused[s] + 0 > 0)
+		name = boot " tracepoint seq_ptr_guard_leak shows " s " shown, censored" \
+		       (w[3] == "int" ? ", never refused" : " and refused")
+		if (tr_shown[s] + 0 > 0 && tr_censored[s] + 0 > 0 &&
+		    (w[3] == "int" ? tr_refused[s] + 0 == 0 : tr_refused[s] + 0 > 0))
 			pass(name)
 		else
 			fail(name, "shown=" tr_shown[s] + 0 " censored=" tr_censored[s] + 0 " refused=" tr_refused[s] + 0)
@@ -554,6 +567,18 @@ inscan != "" {
 	# the module's ELF note: binary, the desc (e2e_obj's address) at 24
 	if (index($0, "{\"file\": \"/sys/module/ptrguard_e2e/notes/.note.PtrGuard\", "))
 		note_found[inscan] = note_found[inscan] $0 "\n"
+	next
+}
+# The series' KUnit suite, run as a module by the guest (guard kernels)
+/^KUNIT-BEGIN/ { inkunit = 1; kunit_seen = 1; next }
+/^KUNIT-END/ { inkunit = 0; next }
+inkunit {
+	if ($0 ~ /^ *(not )?ok [0-9]+ /)
+		kunit_results++
+	if ($0 ~ /^ *not ok [0-9]+ /)
+		kunit_notok = kunit_notok " [" $0 "]"
+	if ($0 ~ /^ok [0-9]+ seq_ptr_guard$/)
+		kunit_ok = 1
 	next
 }
 /^KSELFTEST-BEGIN/ { parse(); ksmode = F["mode"]; inks = 1; next }
@@ -725,6 +750,17 @@ END {
 					pass(boot " unprivileged scan in mode 2 finds nothing in " f)
 			}
 		}
+	}
+	if (guard) {
+		name = boot " KUnit suite seq_ptr_guard passes as a module of this kernel"
+		if (!kunit_seen)
+			fail(name, "no KUNIT-BEGIN block (lib/seq_ptr_guard_kunit.ko not built?)")
+		else if (kunit_notok != "")
+			fail(name, "not ok:" kunit_notok)
+		else if (!kunit_ok)
+			fail(name, "no \"ok N seq_ptr_guard\" line (" kunit_results + 0 " results)")
+		else
+			pass(name " (" kunit_results " results)")
 	}
 	check_kselftest()
 	check_oracle()

@@ -33,6 +33,8 @@
 #   VERDICT ...              the oracle: what a reader saw of a value it
 #                            chose (class, way, shown|censored|refused)
 #   SCAN-BEGIN/SCAN-END      `ptrguard scan` output (when /bin/ptrguard)
+#   KUNIT-BEGIN/KUNIT-END    the series' KUnit suite's KTAP output (the
+#                            module, when the kernel built it)
 #   KSELFTEST-BEGIN/-END     the series' kselftest's TAP output, one run
 #                            per guard mode (when /bin/seq_ptr_guard)
 #   BENCH ...                one timing
@@ -399,7 +401,7 @@ scan() {
 	# its seq_files and its ELF note (a binary file), whose address is
 	# that of e2e_obj in kallsyms.
 	echo "INFO note_addr=$(note_addr)"
-	timeout 300 ptrguard scan --json /proc /sys >/tmp/scan.json 2>/tmp/scan.err
+	timeout 300 ptrguard scan --all --json /proc /sys >/tmp/scan.json 2>/tmp/scan.err
 	rc=$?
 	echo "SCAN-BEGIN boot=$boot user=root mode=0"
 	grep -F -e '"file": "/proc/ptrguard_e2e/' \
@@ -419,6 +421,18 @@ scan() {
 # files added, at kptr_restrict 0: in guard mode 2 (it must pass) and in
 # mode 0, where /proc shows what an unpatched kernel shows (it must fail
 # on the module's world-readable leaks).  Without the guard: mode 0 only.
+# The series' KUnit suite, a module of the guard kernel: its KTAP output,
+# from the kernel log, between markers, without the log's timestamps.  It
+# sets the guard's mode itself and puts the machine's back.
+kunit() {
+	[ -f /lib/seq_ptr_guard_kunit.ko ] || return 0
+	echo "KUNIT-BEGIN boot=$boot"
+	mark "kunit begin"
+	insmod /lib/seq_ptr_guard_kunit.ko || echo "INFO error=kunit_insmod_failed"
+	dmesg | sed -n '/ptrguard-e2e: kunit begin/,$p' | sed 's/^\[[ 0-9.]*\] //'
+	echo "KUNIT-END boot=$boot"
+}
+
 kselftest() {
 	[ -x /bin/seq_ptr_guard ] || { echo "INFO kselftest=absent"; return 0; }
 	echo "INFO kselftest=present"
@@ -506,11 +520,11 @@ scanbench() {
 				timed perl $i /tmp/pl.out perl /lib/leaking_addresses.pl
 				;;
 			ptrguard)
-				timed ptrguard $i /tmp/pg.txt ptrguard scan --no-progress \
+				timed ptrguard $i /tmp/pg.txt ptrguard scan --all --no-progress \
 					--dmesg --pids=1 /proc /sys
 				;;
 			*)
-				timed ptrguard-json $i /tmp/pg.json ptrguard scan --json \
+				timed ptrguard-json $i /tmp/pg.json ptrguard scan --all --json \
 					--no-progress --dmesg --pids=1 /proc /sys
 				;;
 			esac
@@ -575,6 +589,7 @@ test)
 	robust
 	scan
 	kselftest
+	kunit
 	;;
 bench)
 	bench

@@ -127,6 +127,11 @@ cp "$here/guest-init.sh" "$stage/init"
 chmod 755 "$stage/init"
 cp "$here/summarize.awk" "$stage/lib/summarize.awk"
 cp "$ko" "$stage/lib/ptrguard_e2e.ko"
+# The series' KUnit suite, built as a module with the guard kernel
+# (kernel.sh): the guest runs it on this kernel's own layout.
+if [ -n "${E2E_KUNIT_KO:-}" ] && [ -f "$E2E_KUNIT_KO" ]; then
+	cp "$E2E_KUNIT_KO" "$stage/lib/seq_ptr_guard_kunit.ko"
+fi
 if [ -x "$ptrguard_bin" ]; then
 	cp "$ptrguard_bin" "$stage/bin/ptrguard"
 fi
