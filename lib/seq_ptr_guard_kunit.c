@@ -875,7 +875,11 @@ static ssize_t guard_read_all(struct file *file, char *buf, size_t size,
 }
 
 static const char guard_fmt_rec_px[] = "[%px]\n";
-static const char guard_fmt_rec_p[] = "[%p]\n";
+/*
+ * What no reader is kept from: a user-space value.  (A hashed %p is no
+ * such thing: with no_hash_pointers it prints the address.)
+ */
+#define GUARD_USER_PTR	((void *)0x400000UL)
 static const char guard_fmt_leak[] = "[%px]\nlast\n";
 
 enum guard_result { R_SHOWN, R_CENSORED, R_REFUSED, R_OTHER };
@@ -935,8 +939,8 @@ static void guard_read_case(struct kunit *test)
 	const struct guard_read_case *c = test->param_value;
 	const struct guard_objs *o = test->priv;
 	struct guard_file g = {
-		.fmt = { "first\n", c->leak ? guard_fmt_rec_px : guard_fmt_rec_p, "last\n" },
-		.arg = o->heap,
+		.fmt = { "first\n", guard_fmt_rec_px, "last\n" },
+		.arg = c->leak ? o->heap : GUARD_USER_PTR,
 		.pad = c->pad,
 	};
 	const struct cred *opener = guard_cred(test, c->opener);
@@ -1237,7 +1241,7 @@ static void guard_read_isolation(struct kunit *test)
 {
 	const struct guard_objs *o = test->priv;
 	struct guard_file bad = { .fmt = { "a\n", "%px\n", "c\n" }, .arg = o->heap };
-	struct guard_file good = { .fmt = { "a\n", "%p\n", "c\n" }, .arg = o->heap };
+	struct guard_file good = { .fmt = { "a\n", "%px\n", "c\n" }, .arg = GUARD_USER_PTR };
 	const struct cred *priv = guard_cred(test, OPENER_PRIV);
 	const struct cred *nocap = guard_cred(test, OPENER_NOCAP);
 	struct file *f1, *f2, *f3;
