@@ -17,10 +17,19 @@
 # net/unix, kernel/time/timer_list.c) and what the guard promises:
 #   mode 0  off: every read as without the guard
 #   mode 1  log: every read as in mode 0; one log line per leaking call site
-#   mode 2  refuse readers without CAP_SYSLOG: a record that would print a
+#   mode 2  censor (the default), for a reader the kernel would not show
+#           addresses to (not kallsyms_show_value(): here every reader but
+#           root at kptr_restrict 0 and 1, perf_event_paranoid being 2):
+#           each conversion that would print a kernel address prints its
+#           text with every digit '0' ("0x", spaces and '-' kept, same
+#           length); the record and every other byte are delivered, errno 0
+#   mode 3  refuse, for the same readers: a record that would print a
 #           kernel address fails the read with EPERM; the records before it
 #           are delivered, nothing of it
-#   mode 3  refuse everyone the same way
+# "Kernel address" is decided from public facts only (x86_64: the window
+# 0xffff800000000000 <= v < 2^64-4095, never whether v is mapped): the
+# oracle (VERDICT lines, check_oracle()) checks that values a process
+# chose get one verdict for mapped and unmapped values of the window.
 # For the test module the ground truth of "prints a kernel address" is the
 # table in leaks() below (checked by the mode 0 reads: raw= must match it);
 # for other files it is the mode 0 read of the same cell (hashing,
@@ -98,8 +107,53 @@ function text_re(name, kr, user) {
 	return "^$"
 }
 
-function refused(mode, leak, user) {
-	return leak && (mode == 3 || mode == 2 && user != "root")
+# Whether the guard hides addresses from this reader: everyone but root at
+# kptr_restrict 0 and 1 (kallsyms_show_value(): CAP_SYSLOG, and at 2 no one).
+# x86 always selects PERF_EVENTS, so kallsyms_show_value() would also show
+# addresses to everyone at kptr_restrict 0 with perf_event_paranoid <= 1:
+# the guest runs at the default 2 and says so (INFO perf_event_paranoid=).
+function hides(kr, user) {
+	return !(user == "root" && kr < 2)
+}
+
+# The module files whose leak is an integer conversion (%lx, bprintf's
+# %lx, seq_put_decimal_*()): mode 3 censors those too, as users choose
+# many of the integers files print, and refusing their records would let
+# one user hide records from others.  Other files' leaks are pointers.
+function intconv(name) {
+	return name == "lx" || name ~ /^put_dec/ || name == "bprintf" || name == "int"
+}
+
+# The same for the other files: tracing's printk_formats prints each
+# format's address with "0x%lx" (t_show()); the rest leak through %p,
+# %pK or %px.
+function gen_conv(file) {
+	return file ~ /\/printk_formats$/ ? "int" : ""
+}
+
+function refused(mode, leak, kr, user, name) {
+	return leak && mode == 3 && hides(kr, user) && !intconv(name)
+}
+
+function censored(mode, leak, kr, user, name) {
+	return leak && hides(kr, user) && (mode == 2 || mode == 3 && intconv(name))
+}
+
+# The text a censored conversion prints for TEXT ("NAME=VALUE", as
+# summarize.awk reports it): VALUE's digits '0', a "0x" prefix or a '-'
+# sign kept, NAME= as it was.
+function censor(text,   k, name, val, pre) {
+	k = index(text, "=")
+	name = substr(text, 1, k)
+	val = substr(text, k + 1)
+	pre = ""
+	if (substr(val, 1, 2) == "0x")
+		pre = "0x"
+	else if (substr(val, 1, 1) == "-")
+		pre = "-"
+	val = substr(val, length(pre) + 1)
+	gsub(/[0-9a-fA-F]/, "0", val)
+	return name pre val
 }
 
 function check_mod(   name, cell, leak, n, want, why, re) {
@@ -114,17 +168,29 @@ function check_mod(   name, cell, leak, n, want, why, re) {
 			why = "want EACCES and no bytes, got errno=" F["errno"] " bytes=" F["bytes"]
 	} else {
 		leak = leaks(name, F["kr"], F["user"])
-		if (refused(F["mode"], leak, F["user"])) {
+		if (F["mode"] == 0)
+			M0text[F["kr"], F["user"], F["file"]] = F["text"]
+		if (refused(F["mode"], leak, F["kr"], F["user"], name)) {
 			want = "errno=EPERM recs=" F["at"] " payload=no tail=0 extra=0 partial=no raw=no"
 			got = "errno=" F["errno"] " recs=" F["recs"] " payload=" F["payload"] \
 			      " tail=" F["tail"] " extra=" F["extra"] " partial=" F["partial"] " raw=" F["raw"]
 		} else {
 			want = "errno=0 recs=" F["at"] " payload=yes tail=" (n - F["at"] - 1) \
-			       " extra=0 partial=no raw=" (leak && name !~ /^put_dec/ ? "yes" : "no")
+			       " extra=0 partial=no raw=" (leak && name !~ /^put_dec/ && \
+			       !censored(F["mode"], leak, F["kr"], F["user"], name) ? "yes" : "no")
 			got = "errno=" F["errno"] " recs=" F["recs"] " payload=" F["payload"] \
 			      " tail=" F["tail"] " extra=" F["extra"] " partial=" F["partial"] " raw=" F["raw"]
 			re = text_re(name, F["kr"], F["user"])
-			if (got == want && F["text"] !~ re)
+			if (censored(F["mode"], leak, F["kr"], F["user"], name)) {
+				# the mode 0 text of the same cell, digits zeroed
+				re = M0text[F["kr"], F["user"], F["file"]]
+				if (re == "")
+					why = "no mode 0 read to compare the censored text with"
+				else if (got == want && F["text"] != censor(re))
+					why = "record text " F["text"] " is not the censored " censor(re)
+				else if (got == want && F["text"] !~ "^" name "=(0x|-)?0+$")
+					why = "record text " F["text"] " is not all zeros"
+			} else if (got == want && F["text"] !~ re)
 				why = "record text " F["text"] " does not match " re
 		}
 		if (got != want)
@@ -188,7 +254,14 @@ function check_gen(   cell, key, b, leak, why, want) {
 			why = "want errno=" B_errno[key] " as in mode 0, got errno=" F["errno"]
 	} else {
 		leak = B_raw[key] == "yes"
-		if (refused(F["mode"], leak, F["user"])) {
+		if (censored(F["mode"], leak, F["kr"], F["user"], gen_conv(F["file"]))) {
+			# the whole file, addresses zeroed: no address left, and
+			# the same lines and fields per line as in mode 0
+			if (F["errno"] != "0" || F["raw"] != "no")
+				why = "want errno=0 raw=no (censored), got errno=" F["errno"] " raw=" F["raw"]
+			else if (F["shape"] != "same" && F["shape"] != "-")
+				why = "censored output has not the lines and fields of the mode 0 output (shape=" F["shape"] ")"
+		} else if (refused(F["mode"], leak, F["kr"], F["user"], gen_conv(F["file"]))) {
 			if (F["errno"] != "EPERM" || F["raw"] != "no")
 				why = "want errno=EPERM raw=no, got errno=" F["errno"] " raw=" F["raw"]
 			else if (F["prefix"] != "yes" && F["prefix"] != "-")
@@ -208,7 +281,8 @@ function check_gen(   cell, key, b, leak, why, want) {
 
 # The series' kselftest as root ran it in the guest at kptr_restrict 0,
 # with /proc/ptrguard_e2e added: in mode 2 it must pass (exit 0, every
-# test ok, each module file that leaks to an unprivileged reader refused),
+# test ok, each module file that leaks to an unprivileged reader censored:
+# read whole, with no kernel address in it),
 # in mode 0 (the unpatched kernel's output, the only mode without the
 # guard) it must fail, on exactly those files and with the module's
 # object address (%lu and %lld print it in decimal, the test reports it
@@ -240,16 +314,97 @@ function check_kselftest(   modes, m, i, n, f, nf, leak, want, name, files) {
 			want = "^ok [0-9]+ /proc/ptrguard_e2e/" files[f] ": no kernel address in [0-9]+ bytes$"
 			if (leak && m == 0)
 				want = "^not ok [0-9]+ /proc/ptrguard_e2e/" files[f] ": kernel address " addr " at byte [0-9]+$"
-			else if (leak)
-				want = "^ok [0-9]+ /proc/ptrguard_e2e/" files[f] ": no kernel address, refused after [0-9]+ bytes$"
 			name = boot " kselftest in mode " m ": /proc/ptrguard_e2e/" files[f] " " \
-			       (!leak ? "passes (clean)" : m == 0 ? "fails (world-readable leak)" : "passes (refused)")
+			       (!leak ? "passes (clean)" : m == 0 ? "fails (world-readable leak)" : "passes (censored)")
 			if (ksline[m, files[f]] ~ want)
 				pass(name)
 			else
 				fail(name, "want /" want "/, got " (ksline[m, files[f]] == "" ? "no result line" : ksline[m, files[f]]))
 		}
 	}
+}
+
+# The oracle (guest-init.sh oracle(), e2e-oracle): a process chose values
+# and had the kernel print them through /proc/PID/syscall (0x%llx) and the
+# test module's oracle file (%px, %lx, seq_put_decimal_ull(),
+# seq_put_decimal_ll()), as root and as the unprivileged user, for each
+# kptr_restrict and mode.  Per (kptr_restrict, mode, reader, way):
+# - every class reported;
+# - the mapped values (text, module, heap, vmalloc) get the verdict of
+#   the unmapped values of the same window (the guard hole, the top):
+#   otherwise a verdict tells a reader what is mapped, and under KASLR
+#   where;
+# - the controls outside the window (user, non-canonical, ERR_PTR) are
+#   shown, and (x86_64, whose window the guard's spec names) the window's
+#   values get the mode's verdict: shown in modes 0 and 1 and to root at
+#   kptr_restrict 0 and 1, censored in mode 2, and in mode 3 refused when
+#   printed as a pointer (px), censored as an integer (users choose many
+#   integers, and a refusal would hide records from others).
+# A signed decimal (sdec) is judged like the rest: on x86_64 the top 2 GiB
+# (text, modules) read as negative ints there, and are addresses still.
+# The window of every class is the kernel half: one window (subwin()).
+function subwin(class, via) {
+	return "addr"
+}
+
+function check_oracle(   nmodes, kr, m, u, user, v, c, w, key, ref, refs, diff, want, bad, name, cls, nc) {
+	nc = split(ORACLE_MAPPED " " ORACLE_UNMAPPED " " ORACLE_CONTROL, cls, " ")
+	nmodes = guard ? 4 : 1
+	for (kr = 0; kr < 3; kr++)
+		for (m = 0; m < nmodes; m++)
+			for (u = 0; u < 2; u++)
+				for (v = 1; v <= nvias; v++) {
+					user = u ? "user" : "root"
+					key = kr SUBSEP m SUBSEP user SUBSEP vias[v]
+					name = boot " oracle kr=" kr " mode=" m " " user " via=" vias[v]
+					bad = ""
+					for (c = 1; c <= nc; c++)
+						if (!((key, cls[c]) in verd))
+							bad = bad " " cls[c]
+					if (bad != "") {
+						fail(name ": every class reported", "missing:" bad)
+						continue
+					}
+					# each mapped class against the unmapped ones of
+					# its window
+					delete ref
+					for (c = 1; c <= nc; c++)
+						if (cls[c] ~ /-unmapped$/ && !(subwin(cls[c], vias[v]) in ref))
+							ref[subwin(cls[c], vias[v])] = verd[key, cls[c]]
+					diff = ""
+					refs = ""
+					for (c = 1; c <= nc; c++) {
+						w = subwin(cls[c], vias[v])
+						if (cls[c] ~ /-unmapped$/)
+							refs = refs " " cls[c] "=" verd[key, cls[c]]
+						if (cls[c] ~ /-control$/)
+							continue
+						if (!(w in ref))
+							diff = diff " " cls[c] ": no unmapped value in its window"
+						else if (verd[key, cls[c]] != ref[w])
+							diff = diff " " cls[c] "=" verd[key, cls[c]]
+					}
+					if (diff == "")
+						pass(name ": mapped and unmapped values of the window get one verdict (" substr(refs, 2) ")")
+					else
+						fail(name ": mapped and unmapped values of the window get one verdict",
+						     substr(refs, 2) ", but" diff)
+					want = (m < 2 || !hides(kr, user)) ? "shown" : \
+					       m == 3 && vias[v] == "px" ? "refused" : "censored"
+					bad = ""
+					for (c = 1; c <= nc; c++)
+						if (cls[c] ~ /-control$/ && verd[key, cls[c]] != "shown" ||
+						    arch == "x86_64" && cls[c] !~ /-control$/ &&
+						    verd[key, cls[c]] != (subwin(cls[c], vias[v]) == "int" ? "shown" : want))
+							bad = bad " " cls[c] "=" verd[key, cls[c]]
+					if (bad == "")
+						pass(name ": window values " (arch == "x86_64" ? want : "as one") ", controls shown")
+					else
+						fail(name ": window values " (arch == "x86_64" ? want : "as one") ", controls shown",
+						     "got" bad)
+				}
+	if (oracle_other != "")
+		fail(boot " oracle: every read classified", oracle_other)
 }
 
 BEGIN {
@@ -286,14 +441,21 @@ BEGIN {
 	kmax["unix_seq_show: \"%pK\""] = 1
 	kmax["tcp4_seq_show: \"%pK\""] = 1
 	kmax["t_show: \"%lx\""] = 1
+	# the oracle's value classes and ways (guest-init.sh oracle())
+	ORACLE_MAPPED = "text-mapped module-mapped heap-mapped vmalloc-mapped"
+	ORACLE_UNMAPPED = "hole-unmapped top-unmapped"
+	ORACLE_CONTROL = "user-control noncanon-control err-control"
+	nvias = split("syscall px lx udec sdec", vias, " ")
 }
 
 # The guard's own account of the matrix (guest-init.sh guard_view): its
 # debugfs line and its trace events for a leak through each way into a
-# record.  Mode 1 logs and prints it (root and user), mode 2 prints it for
-# root and refuses the user, mode 3 refuses both: both counts are non-zero
-# in every boot, for each kptr_restrict.
-function guard_view(   n, i, s, want, name, l) {
+# record.  Mode 1 logs and prints it (root and user), mode 2 censors it
+# for the user, mode 3 refuses the user a pointer and censors an integer:
+# the logged and censored counts are non-zero in every boot, the refused
+# count is for the pointer only, and so are the trace events of each
+# action (shown, censored, refused).
+function guard_view(   n, i, s, want, name, l, r) {
 	n = split("px:%px:raw bprintf:%lx:int put_dec:%llu:int", want, " ")
 	for (i = 1; i <= n; i++) {
 		split(want[i], w, ":")
@@ -302,16 +464,21 @@ function guard_view(   n, i, s, want, name, l) {
 		l = site_line[s]
 		if (l == "")
 			fail(name, "no line (" nsite + 0 " lines)")
+		r = w[3] == "int" ? "0" : "[1-9][0-9]*"
+		if (l == "")
+			;
 		else if (!index(l, "conv=\"" w[2] "\" kind=" w[3] " ") ||
-			 l !~ / logged=[1-9][0-9]* refused=[1-9][0-9]* comm="e2e-read" /)
+			 l !~ (" logged=[1-9][0-9]* censored=[1-9][0-9]* refused=" r " fmt=\""))
 			fail(name, "line " l)
 		else
 			pass(name)
-		name = boot " tracepoint seq_ptr_guard_leak shows " s " refused and logged"
-		if (tr_refused[s] + 0 > 0 && tr_logged[s] + 0 > 0)
+		name = boot " tracepoint seq_ptr_guard_leak shows " s " shown, censored" \
+		       (w[3] == "int" ? ", never refused" : " and refused")
+		if (tr_shown[s] + 0 > 0 && tr_censored[s] + 0 > 0 &&
+		    (w[3] == "int" ? tr_refused[s] + 0 == 0 : tr_refused[s] + 0 > 0))
 			pass(name)
 		else
-			fail(name, "refused=" tr_refused[s] + 0 " logged=" tr_logged[s] + 0)
+			fail(name, "shown=" tr_shown[s] + 0 " censored=" tr_censored[s] + 0 " refused=" tr_refused[s] + 0)
 	}
 	name = boot " debugfs seq_ptr_guard/sites: no clean control"
 	if ("e2e_show_px_user" in site_line || "e2e_show_bprintf_user" in site_line ||
@@ -320,7 +487,7 @@ function guard_view(   n, i, s, want, name, l) {
 	else
 		pass(name)
 	name = boot " tracepoint: no event for a clean control"
-	if (tr_refused["e2e_show_px_user"] + tr_logged["e2e_show_px_user"] > 0)
+	if (tr_shown["e2e_show_px_user"] + tr_censored["e2e_show_px_user"] + tr_refused["e2e_show_px_user"] > 0)
 		fail(name, "e2e_show_px_user traced")
 	else
 		pass(name)
@@ -338,11 +505,21 @@ function guard_view(   n, i, s, want, name, l) {
 	if ("kselftest" in F) kselftest = F["kselftest"]
 	if ("error" in F) fail(boot " guest setup", F["error"])
 	if ("robust_error" in F) robust_errors = robust_errors " " F["file"] ":" F["errno"]
+	if ("oracle_other" in F) oracle_other = oracle_other " [" substr($0, 6) "]"
+	if ("text_addr" in F) text_addr = F["text_addr"]
+	if ("oracle_values" in F) {
+		n = split(F["oracle_values"], ov, ",")
+		for (i = 1; i <= n; i++) {
+			k = index(ov[i], "=")
+			oracle_val[substr(ov[i], 1, k - 1)] = substr(ov[i], k + 1)
+		}
+	}
+	if ("perf_event_paranoid" in F) paranoid = F["perf_event_paranoid"]
 	next
 }
 /^OBS mod / { parse(); check_mod(); next }
 # The guard's debugfs file: show="NAME [module]" conv="..." kind=K
-# logged=N refused=N comm="..." fmt="..."
+# logged=N censored=N refused=N fmt="..."
 /^OBS site / {
 	if (match($0, /show="[^"]*"/)) {
 		s = substr($0, RSTART + 6, RLENGTH - 7)
@@ -352,8 +529,32 @@ function guard_view(   n, i, s, want, name, l) {
 	nsite++
 	next
 }
-/^OBS trace / { parse(); tr_refused[F["show"]] = F["refused"]; tr_logged[F["show"]] = F["logged"]; next }
+/^OBS trace / {
+	parse()
+	tr_shown[F["show"]] = F["shown"]
+	tr_censored[F["show"]] = F["censored"]
+	tr_refused[F["show"]] = F["refused"]
+	next
+}
 /^OBS gen / { parse(); check_gen(); next }
+# perf_event_paranoid 1, kptr_restrict 0 (guest-init.sh perf_readers()):
+# kallsyms_show_value() shows addresses to everyone, so the guard must not
+# hide them from the unprivileged user in any mode.
+/^OBS perf / {
+	parse()
+	nperf++
+	name = boot " perf_event_paranoid=1 kr=0 mode=" F["mode"] " user " F["file"] " shows addresses"
+	if (F["errno"] == "0" && F["raw"] == "yes")
+		pass(name)
+	else
+		fail(name, "errno=" F["errno"] " raw=" F["raw"])
+	next
+}
+/^VERDICT / {
+	parse()
+	verd[F["kr"], F["mode"], F["user"], F["via"], F["class"]] = F["verdict"]
+	next
+}
 /^OBS robust / {
 	parse()
 	nrobust++
@@ -373,6 +574,18 @@ inscan != "" {
 	# the module's ELF note: binary, the desc (e2e_obj's address) at 24
 	if (index($0, "{\"file\": \"/sys/module/ptrguard_e2e/notes/.note.PtrGuard\", "))
 		note_found[inscan] = note_found[inscan] $0 "\n"
+	next
+}
+# The series' KUnit suite, run as a module by the guest (guard kernels)
+/^KUNIT-BEGIN/ { inkunit = 1; kunit_seen = 1; next }
+/^KUNIT-END/ { inkunit = 0; next }
+inkunit {
+	if ($0 ~ /^ *(not )?ok [0-9]+ /)
+		kunit_results++
+	if ($0 ~ /^ *not ok [0-9]+ /)
+		kunit_notok = kunit_notok " [" $0 "]"
+	if ($0 ~ /^ok [0-9]+ seq_ptr_guard$/)
+		kunit_ok = 1
 	next
 }
 /^KSELFTEST-BEGIN/ { parse(); ksmode = F["mode"]; inks = 1; next }
@@ -435,6 +648,10 @@ END {
 		fail(boot " kernel.seq_ptr_guard " want_guard, "guest says " guard_seen)
 	if (addr !~ KHALF || length(addr) != 16)
 		fail(boot " test module loaded", "no object address in the kernel log")
+	if (paranoid != "" && paranoid < 2)
+		fail(boot " perf_event_paranoid >= 2 (hides() assumes it)", "perf_event_paranoid=" paranoid)
+	if (text_addr !~ KHALF || length(text_addr) != 16)
+		fail(boot " _text read from /proc/kallsyms as root", "text_addr=" text_addr)
 
 	# every cell complete: 18 module reads, 9+ other files per reader
 	nmodes = guard ? 4 : 1
@@ -541,7 +758,21 @@ END {
 			}
 		}
 	}
+	if (guard) {
+		name = boot " KUnit suite seq_ptr_guard passes as a module of this kernel"
+		if (!kunit_seen)
+			fail(name, "no KUNIT-BEGIN block (lib/seq_ptr_guard_kunit.ko not built?)")
+		else if (kunit_notok != "")
+			fail(name, "not ok:" kunit_notok)
+		else if (!kunit_ok)
+			fail(name, "no \"ok N seq_ptr_guard\" line (" kunit_results + 0 " results)")
+		else
+			pass(name " (" kunit_results " results)")
+	}
 	check_kselftest()
+	check_oracle()
+	if (nperf != 2 * (guard ? 4 : 1))
+		fail(boot " perf_event_paranoid=1 reads", nperf + 0 " reads, want " 2 * (guard ? 4 : 1))
 	printf "%s: %d passed, %d failed\n", boot, passed, failed
 	exit failed != 0
 }

@@ -27,9 +27,14 @@
 #   OBS mod ...              one read of a test module file: read status
 #                            from e2e-read, then summarize.awk's fields
 #   OBS gen ...              one read of another file: status, raw=,
-#                            cmp= (vs the mode 0 read), prefix=
+#                            cmp= (vs the mode 0 read), prefix=, shape=
 #   OBS robust ...           the robustness run's reader counts
+#   OBS perf ...             a read at perf_event_paranoid 1
+#   VERDICT ...              the oracle: what a reader saw of a value it
+#                            chose (class, way, shown|censored|refused)
 #   SCAN-BEGIN/SCAN-END      `ptrguard scan` output (when /bin/ptrguard)
+#   KUNIT-BEGIN/KUNIT-END    the series' KUnit suite's KTAP output (the
+#                            module, when the kernel built it)
 #   KSELFTEST-BEGIN/-END     the series' kselftest's TAP output, one run
 #                            per guard mode (when /bin/seq_ptr_guard)
 #   BENCH ...                one timing
@@ -130,7 +135,9 @@ hasraw() {
 norm() {
 	case $1 in
 	/proc/timer_list)
-		grep -v -E 'nsecs|jiffies|^ #|^  \.[a-z_]+ *: *[0-9]+$|retries:' "$2"
+		# (a counter has no leading zero: a censored pointer,
+		# all zeros, is no counter and stays)
+		grep -v -E 'nsecs|jiffies|^ #|^  \.[a-z_]+ *: *([1-9][0-9]*|0)$|retries:' "$2"
 		;;
 	/sys/kernel/debug/sched/debug)
 		grep -v '[0-9]' "$2"
@@ -170,20 +177,27 @@ obs_gen() {
 		cur=/tmp/norm
 		;;
 	esac
+	# shape: the number of whitespace-separated fields of each line (and
+	# so the number of lines), which a censored file keeps
+	awk '{ print NF }' "$cur" >/tmp/shape
 	if [ "$2" = /proc/self/stack ]; then
 		# The reader's own stack: it differs with every call path.
-		cmp=- prefix=-
+		cmp=- prefix=- shape=-
 	elif [ "$mode" = 0 ]; then
 		mv "$cur" "$base"
-		cmp=base prefix=base
-	elif cmp -s "$cur" "$base"; then
-		cmp=same prefix=yes
+		mv /tmp/shape "$base.shape"
+		cmp=base prefix=base shape=base
 	else
-		cmp=differs
-		size=$(wc -c <"$cur")
-		if head -c "$size" "$base" | cmp -s - "$cur"; then prefix=yes; else prefix=no; fi
+		if cmp -s /tmp/shape "$base.shape"; then shape=same; else shape=differs; fi
+		if cmp -s "$cur" "$base"; then
+			cmp=same prefix=yes
+		else
+			cmp=differs
+			size=$(wc -c <"$cur")
+			if head -c "$size" "$base" | cmp -s - "$cur"; then prefix=yes; else prefix=no; fi
+		fi
 	fi
-	echo "OBS gen $cell user=$1 file=$2 $st raw=$raw cmp=$cmp prefix=$prefix"
+	echo "OBS gen $cell user=$1 file=$2 $st raw=$raw cmp=$cmp prefix=$prefix shape=$shape"
 }
 
 # The module's short files (records 0-7, the conversion at 4), the long one.
@@ -248,7 +262,7 @@ trace_guard() {
 
 # What the guard saw of the matrix, in its own words: one OBS site line per
 # line of its debugfs file, and per module call site the number of its
-# trace events that say refused and logged.
+# trace events of each action (shown, censored, refused).
 guard_view() {
 	sites=/sys/kernel/debug/seq_ptr_guard/sites
 	[ -e $sites ] || return 0
@@ -257,10 +271,78 @@ guard_view() {
 		echo "OBS site $line"
 	done <$sites
 	for s in e2e_show_px e2e_show_bprintf e2e_show_put_dec e2e_show_px_user; do
-		r=$(grep -c "show=$s .* refused\$" /sys/kernel/tracing/trace)
-		l=$(grep -c "show=$s .* logged\$" /sys/kernel/tracing/trace)
-		echo "OBS trace show=$s refused=$r logged=$l"
+		sh=$(grep -c "show=$s .*action=shown" /sys/kernel/tracing/trace)
+		c=$(grep -c "show=$s .*action=censored" /sys/kernel/tracing/trace)
+		r=$(grep -c "show=$s .*action=refused" /sys/kernel/tracing/trace)
+		echo "OBS trace show=$s shown=$sh censored=$c refused=$r"
 	done
+}
+
+# The verdict oracle: values root looks up (mapped kernel memory: the
+# kernel's text, a module variable, the module's kmalloc'd object, a
+# vmalloc area), unmapped values of the same window (x86_64 4-level: the
+# guard hole's start and the unused top of the address space) and values
+# outside it (a user address, the first non-canonical one, ERR_PTR(-2)),
+# printed by the kernel for a process that chose them (e2e-oracle), as
+# root and as the unprivileged user, for each kptr_restrict and guard
+# mode.  One VERDICT line per class and way; the values themselves go to
+# the console once, as INFO, and never into a VERDICT line: the tables of
+# two KASLR boots must compare equal.
+oracle() {
+	setkr 1
+	setmode 0
+	vm=$(awk '/^0x[0-9a-f]+-0x[0-9a-f]+ / { print substr($1, 3, 16); exit }' /proc/vmallocinfo 2>/dev/null)
+	setkr 0
+	text=$(awk '$3 == "_text" { print $1; exit }' /proc/kallsyms)
+	vals=
+	# (a value not found leaves its class out; check.awk wants them all)
+	for v in text-mapped=$text module-mapped=$(note_addr) heap-mapped=$addr vmalloc-mapped=$vm; do
+		[ -n "${v#*=}" ] && vals="$vals $v"
+	done
+	vals="$vals hole-unmapped=ffff800000001000 top-unmapped=fffffffffff00000"
+	vals="$vals user-control=00007ffc10000000 noncanon-control=0000800000000000"
+	vals="$vals err-control=fffffffffffffffe"
+	echo "INFO oracle_values=$(echo $vals | tr ' ' ',')"
+	for kr in 0 1 2; do
+		setkr $kr
+		for mode in $modes; do
+			setmode $mode
+			for user in root user; do
+				if [ $user = root ]; then
+					e2e-oracle $vals
+				else
+					e2e-read -u $UNPRIV -x e2e-oracle $vals
+				fi 2>&1 | while IFS= read -r line; do
+					case $line in
+					class=*) echo "VERDICT boot=$boot kr=$kr mode=$mode user=$user $line" ;;
+					*) echo "$line" ;;
+					esac
+				done
+			done
+		done
+	done
+	setmode 0
+	setkr 0
+}
+
+# perf_event_paranoid 1 at kptr_restrict 0 makes every reader privileged
+# for kallsyms_show_value(), so for the guard too: the unprivileged user
+# must read /proc/kallsyms and /proc/modules with their addresses in
+# modes 2 and 3 (unprivileged perf keeps working).
+perf_readers() {
+	[ -w /proc/sys/kernel/perf_event_paranoid ] || return 0
+	old=$(cat /proc/sys/kernel/perf_event_paranoid)
+	echo 1 >/proc/sys/kernel/perf_event_paranoid
+	setkr 0
+	for m in $modes; do
+		setmode $m
+		for f in /proc/kallsyms /proc/modules; do
+			st=$(read_as user -o /tmp/out $f)
+			echo "OBS perf boot=$boot paranoid=1 kr=0 mode=$m user=user file=$f $st raw=$(hasraw /tmp/out)"
+		done
+	done
+	echo "$old" >/proc/sys/kernel/perf_event_paranoid
+	setmode 0
 }
 
 # Readers in parallel while the sysctls flip; reads may succeed or fail
@@ -319,7 +401,7 @@ scan() {
 	# its seq_files and its ELF note (a binary file), whose address is
 	# that of e2e_obj in kallsyms.
 	echo "INFO note_addr=$(note_addr)"
-	timeout 300 ptrguard scan --json /proc /sys >/tmp/scan.json 2>/tmp/scan.err
+	timeout 300 ptrguard scan --all --json /proc /sys >/tmp/scan.json 2>/tmp/scan.err
 	rc=$?
 	echo "SCAN-BEGIN boot=$boot user=root mode=0"
 	grep -F -e '"file": "/proc/ptrguard_e2e/' \
@@ -339,6 +421,18 @@ scan() {
 # files added, at kptr_restrict 0: in guard mode 2 (it must pass) and in
 # mode 0, where /proc shows what an unpatched kernel shows (it must fail
 # on the module's world-readable leaks).  Without the guard: mode 0 only.
+# The series' KUnit suite, a module of the guard kernel: its KTAP output,
+# from the kernel log, between markers, without the log's timestamps.  It
+# sets the guard's mode itself and puts the machine's back.
+kunit() {
+	[ -f /lib/seq_ptr_guard_kunit.ko ] || return 0
+	echo "KUNIT-BEGIN boot=$boot"
+	mark "kunit begin"
+	insmod /lib/seq_ptr_guard_kunit.ko || echo "INFO error=kunit_insmod_failed"
+	dmesg | sed -n '/ptrguard-e2e: kunit begin/,$p' | sed 's/^\[[ 0-9.]*\] //'
+	echo "KUNIT-END boot=$boot"
+}
+
 kselftest() {
 	[ -x /bin/seq_ptr_guard ] || { echo "INFO kselftest=absent"; return 0; }
 	echo "INFO kselftest=present"
@@ -426,11 +520,11 @@ scanbench() {
 				timed perl $i /tmp/pl.out perl /lib/leaking_addresses.pl
 				;;
 			ptrguard)
-				timed ptrguard $i /tmp/pg.txt ptrguard scan --no-progress \
+				timed ptrguard $i /tmp/pg.txt ptrguard scan --all --no-progress \
 					--dmesg --pids=1 /proc /sys
 				;;
 			*)
-				timed ptrguard-json $i /tmp/pg.json ptrguard scan --json \
+				timed ptrguard-json $i /tmp/pg.json ptrguard scan --all --json \
 					--no-progress --dmesg --pids=1 /proc /sys
 				;;
 			esac
@@ -469,6 +563,11 @@ grep -q no_hash_pointers /proc/cmdline && echo "INFO hashing=off" || echo "INFO 
 insmod /lib/ptrguard_e2e.ko || echo "INFO error=insmod_failed"
 addr=$(dmesg | sed -n 's/.*ptrguard_e2e: obj \([0-9a-f]\{16\}\).*/\1/p' | tail -n 1)
 echo "INFO addr=${addr:-none}"
+# Where KASLR put the kernel's text this boot (root, kptr_restrict 0):
+# tests/e2e/run wants the two test boots to differ.
+setkr 0
+echo "INFO perf_event_paranoid=$(cat /proc/sys/kernel/perf_event_paranoid 2>/dev/null || echo none)"
+echo "INFO text_addr=$(awk '$3 == "_text" { print $1; exit }' /proc/kallsyms)"
 
 case $run in
 test)
@@ -485,9 +584,12 @@ test)
 	trace_guard
 	matrix
 	guard_view
+	oracle
+	perf_readers
 	robust
 	scan
 	kselftest
+	kunit
 	;;
 bench)
 	bench

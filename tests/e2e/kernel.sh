@@ -8,6 +8,7 @@
 #          O=$PTRGUARD_CACHE/build-ARCH-plain; the tree itself is never written
 #   guard  the tree `scripts/kernel-series.sh --apply` prints (pristine plus
 #          the guard series), O=$PTRGUARD_CACHE/build-ARCH, CONFIG_SEQ_PTR_GUARD=y
+#          and its KUnit suite as a module (CONFIG_KUNIT=y)
 #   off    the same tree with CONFIG_SEQ_PTR_GUARD unset, O=.../build-ARCH-off,
 #          seeded from the guard build: only what the option touches is
 #          rebuilt, so the hooks are proven to compile and link to nothing
@@ -65,7 +66,13 @@ guard|off|debug)
 	out=$cache/build-$ksuffix$sfx
 	# HEAD names the series; uncommitted edits are hashed in too.
 	id="guard $tree $(git -C "$tree" rev-parse HEAD) $(git -C "$tree" diff HEAD | sha256sum)"
-	extra="CONFIG_SEQ_PTR_GUARD=y"
+	# The series' KUnit suite as a module: modpost proves that every
+	# symbol it needs is exported, and the guest runs it (guest-init.sh)
+	# on this kernel's own layout.
+	extra="CONFIG_SEQ_PTR_GUARD=y
+CONFIG_KUNIT=y
+CONFIG_RUNTIME_TESTING_MENU=y
+CONFIG_SEQ_PTR_GUARD_KUNIT_TEST=m"
 	if [ "$flavour" = off ]; then
 		extra="# CONFIG_SEQ_PTR_GUARD is not set"
 		guard_out=$out

@@ -25,6 +25,15 @@
  * seq_put_decimal_ull_width() are not exported to modules), seq_bprintf() (a printf recorded by bprintf() and printed
  * later, as BPF iterators do), each with a clean control.
  *
+ * The oracle file, /proc/ptrguard_e2e/oracle (mode 0666), prints a value
+ * its opener chooses: write "VIA HEX" to an open file, then read it from
+ * the start; VIA is px (%px), lx (%lx), udec (seq_put_decimal_ull()) or
+ * sdec (seq_put_decimal_ll() of the value as a long long).  The value is
+ * the opener's own (kept with the open file), as a user-chosen value in a
+ * real /proc file is: the e2e guest asks the guard about mapped and
+ * unmapped kernel addresses through it and checks that the verdict does
+ * not tell them apart.
+ *
  * One leak is binary and not seq_file output at all: an ELF note whose
  * desc is the address of e2e_obj (the variable), relocated by the module
  * loader, which sysfs shows as /sys/module/ptrguard_e2e/notes/.note.PtrGuard
@@ -39,6 +48,8 @@
 #include <linux/proc_fs.h>
 #include <linux/seq_file.h>
 #include <linux/slab.h>
+#include <linux/string.h>
+#include <linux/uaccess.h>
 
 /* The record that carries the conversion under test, in the short files. */
 #define E2E_SHORT	8
@@ -253,6 +264,94 @@ static const struct file_operations e2e_debugfs_fops = {
 	.release = seq_release,
 };
 
+/* The oracle file: one record, a value and conversion its opener wrote. */
+enum e2e_via { E2E_VIA_NONE, E2E_VIA_PX, E2E_VIA_LX, E2E_VIA_UDEC, E2E_VIA_SDEC };
+
+struct e2e_oracle {
+	enum e2e_via via;
+	u64 val;
+};
+
+static int e2e_oracle_show(struct seq_file *m, void *v)
+{
+	struct e2e_oracle *o = m->private;
+
+	switch (o->via) {
+	case E2E_VIA_PX:
+		seq_printf(m, "px=%px\n", (void *)(unsigned long)o->val);
+		break;
+	case E2E_VIA_LX:
+		seq_printf(m, "lx=%lx\n", (unsigned long)o->val);
+		break;
+	case E2E_VIA_UDEC:
+		seq_put_decimal_ull(m, "udec=", o->val);
+		seq_putc(m, '\n');
+		break;
+	case E2E_VIA_SDEC:
+		seq_put_decimal_ll(m, "sdec=", (long long)o->val);
+		seq_putc(m, '\n');
+		break;
+	default:
+		seq_puts(m, "none\n");
+		break;
+	}
+	return 0;
+}
+
+static int e2e_oracle_open(struct inode *inode, struct file *file)
+{
+	struct e2e_oracle *o = kzalloc(sizeof(*o), GFP_KERNEL);
+	int ret;
+
+	if (!o)
+		return -ENOMEM;
+	ret = single_open(file, e2e_oracle_show, o);
+	if (ret)
+		kfree(o);
+	return ret;
+}
+
+static int e2e_oracle_release(struct inode *inode, struct file *file)
+{
+	kfree(((struct seq_file *)file->private_data)->private);
+	return single_release(inode, file);
+}
+
+/* "VIA HEX": px, lx, udec or sdec, and the value in hex */
+static ssize_t e2e_oracle_write(struct file *file, const char __user *ubuf,
+				size_t count, loff_t *ppos)
+{
+	struct e2e_oracle *o = ((struct seq_file *)file->private_data)->private;
+	static const char *const vias[] = { "px ", "lx ", "udec ", "sdec " };
+	char buf[40];
+	size_t i, n;
+	u64 val;
+
+	if (count >= sizeof(buf))
+		return -EINVAL;
+	if (copy_from_user(buf, ubuf, count))
+		return -EFAULT;
+	buf[count] = '\0';
+	for (i = 0; i < ARRAY_SIZE(vias); i++) {
+		n = strlen(vias[i]);
+		if (!strncmp(buf, vias[i], n))
+			break;
+	}
+	if (i == ARRAY_SIZE(vias) || kstrtou64(strim(buf + n), 16, &val))
+		return -EINVAL;
+	o->via = E2E_VIA_PX + i;
+	o->val = val;
+	return count;
+}
+
+static const struct proc_ops e2e_oracle_ops = {
+	.proc_open = e2e_oracle_open,
+	.proc_read = seq_read,
+	.proc_write = e2e_oracle_write,
+	.proc_lseek = seq_lseek,
+	.proc_release = e2e_oracle_release,
+};
+
 static struct proc_dir_entry *e2e_proc;
 static struct dentry *e2e_debugfs;
 
@@ -276,6 +375,8 @@ static int __init e2e_init(void)
 				     &e2e_ops[i]))
 			goto fail;
 	}
+	if (!proc_create("oracle", 0666, e2e_proc, &e2e_oracle_ops))
+		goto fail;
 
 	e2e_debugfs = debugfs_create_dir("ptrguard_e2e", NULL);
 	for (j = 0; j < ARRAY_SIZE(e2e_debugfs_names); j++)
