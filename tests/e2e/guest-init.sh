@@ -457,7 +457,7 @@ bench() {
 	# kernel: only the latter.
 	echo "INFO clocksource=$(cat /sys/devices/system/clocksource/clocksource0/current_clocksource)"
 	pairs="-"
-	[ -e /proc/sys/kernel/seq_ptr_guard ] && pairs="0,2 0,0"
+	[ -e /proc/sys/kernel/seq_ptr_guard ] && pairs="0,1 0,2 0,3 0,0"
 	for f in /proc/meminfo /proc/self/maps /proc/ptrguard_e2e/heavy /proc/net/unix; do
 		for p in $pairs; do
 			if [ "$p" = - ]; then
@@ -468,6 +468,14 @@ bench() {
 			echo "BENCH boot=$boot file=$f modes=$p rc=$? $r"
 		done
 	done
+	# root reading /proc/kallsyms: every line a %px it is meant to see,
+	# logged in mode 1, shown unreported in modes 2 and 3
+	if [ "$pairs" != - ]; then
+		for p in 0,1 0,2 0,0; do
+			r=$(e2e-read -T "$bms" -n "$bpairs" -A $p /proc/kallsyms)
+			echo "BENCH boot=$boot file=/proc/kallsyms(root) modes=$p rc=$? $r"
+		done
+	fi
 	setmode 0
 }
 
