@@ -57,15 +57,13 @@ static void nap(long ms)
  * Read all of @path into @buf (NUL-terminated); return 0 or the errno of
  * the failed open or read (what was read before it stays in @buf).
  */
-static int slurp(const char *path, char *buf, size_t size)
+/* Read @fd to its end (or @size - 1 bytes) as a string; 0 or an errno. */
+static int read_all(int fd, char *buf, size_t size)
 {
 	size_t n = 0;
 	ssize_t r;
-	int fd, err = 0;
+	int err = 0;
 
-	fd = open(path, O_RDONLY);
-	if (fd < 0)
-		return errno;
 	while (n + 1 < size) {
 		r = read(fd, buf + n, size - 1 - n);
 		if (r < 0) {
@@ -77,6 +75,17 @@ static int slurp(const char *path, char *buf, size_t size)
 		n += r;
 	}
 	buf[n] = '\0';
+	return err;
+}
+
+static int slurp(const char *path, char *buf, size_t size)
+{
+	int fd, err;
+
+	fd = open(path, O_RDONLY);
+	if (fd < 0)
+		return errno;
+	err = read_all(fd, buf, size);
 	close(fd);
 	return err;
 }
@@ -190,9 +199,7 @@ static void via_module(const char *class, const char *via, unsigned long long va
 {
 	char buf[256], cmd[64], got[64], shown[64];
 	const char *eq;
-	ssize_t r;
-	size_t n = 0;
-	int fd, err = 0;
+	int fd, err;
 
 	fd = open(ORACLE, O_RDWR);
 	if (fd < 0) {
@@ -205,17 +212,7 @@ static void via_module(const char *class, const char *via, unsigned long long va
 		close(fd);
 		return;
 	}
-	while (n + 1 < sizeof(buf)) {
-		r = read(fd, buf + n, sizeof(buf) - 1 - n);
-		if (r < 0) {
-			err = errno;
-			break;
-		}
-		if (r == 0)
-			break;
-		n += r;
-	}
-	buf[n] = '\0';
+	err = read_all(fd, buf, sizeof(buf));
 	close(fd);
 	buf[strcspn(buf, "\n")] = '\0';
 	if (!strcmp(via, "px"))
