@@ -721,10 +721,7 @@ static void seq_ptr_censor_va(struct seq_ptr_check *c,
 		.m = c->m,
 		.end = conv->out + conv->out_len + 1,
 		.kptr_restrict = c->kptr_restrict,
-		.found = true,
-		.action = SEQ_PTR_CENSOR,
-		.privileged = 0,
-		.depth = c->depth + 1,
+		.depth = c->depth + 1,	/* seq_ptr_check_conv() censors there */
 	};
 	va_list ap;
 	int len = -1;
