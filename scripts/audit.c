@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "cocci.h"
+#include "fix.h"
 #include "kernel.h"
 #include "output.h"
 #include "parse-options.h"
@@ -339,14 +340,78 @@ static char *audit_root(const struct audit_opts *o, char **paths, int n)
 	return root;
 }
 
+/*
+ * --patch: the unified diff that fixes each file's leak findings, made by
+ * fix's rewriter (fix_edit.c), "diff -u -p a/FILE b/FILE" per file.  0,
+ * 1 when the diff is not empty, -1 after error().
+ */
+static int write_patch(const char *root, const struct cocci_result *res)
+{
+	const struct finding **mine = xmalloc((res->nfindings + 1) * sizeof(*mine));
+	size_t i = 0, n, len, newlen;
+	int ret = 0;
+
+	while (i < res->nfindings && ret >= 0) {
+		const char *file = res->findings[i].file;
+		char *abs = xasprintf("%s/%s", root, file), *text, *fixed = NULL, *out = NULL;
+		char tmpl[] = "/tmp/ptrguard-patch.XXXXXX", *la = NULL, *lb = NULL;
+		int fd = -1, rc;
+
+		for (n = 0; i < res->nfindings && !strcmp(res->findings[i].file, file); i++)
+			if (finding_is_leak(&res->findings[i]))
+				mine[n++] = &res->findings[i];
+		text = n ? read_file(abs, SIZE_MAX, &len) : NULL;
+		if (n && !text) {
+			error("%s: %s", abs, strerror(errno));
+			ret = -1;
+		} else if (n) {
+			fixed = fix_apply(file, text, len, mine, n, &newlen);
+			fd = fixed ? mkstemp(tmpl) : -1;
+			if (!fixed || fd < 0 || fix_write(tmpl, fixed, newlen) < 0) {
+				if (fixed && fd < 0)
+					error("mkstemp: %s", strerror(errno));
+				ret = -1;
+			} else {
+				char *argv[] = { (char *)"diff", (char *)"-u", (char *)"-p",
+						 (char *)"--label", NULL, (char *)"--label", NULL,
+						 abs, tmpl, NULL };
+
+				la = xasprintf("a/%s", file);
+				lb = xasprintf("b/%s", file);
+				argv[4] = la;
+				argv[6] = lb;
+				rc = fix_run(root, NULL, &out, NULL, argv);
+				if (rc == 1) {
+					printf("diff -u -p %s %s\n%s", la, lb, out);
+					ret = 1;
+				} else if (rc != 0) {
+					error("diff of %s: failed", file);
+					ret = -1;
+				}
+			}
+		}
+		if (fd >= 0) {
+			close(fd);
+			unlink(tmpl);
+		}
+		free(la);
+		free(lb);
+		free(out);
+		free(fixed);
+		free(text);
+		free(abs);
+	}
+	free(mine);
+	return ret;
+}
+
 int cmd_audit(int argc, char **argv)
 {
 	struct audit_opts o = { 0 };
 	struct cocci_result res = { 0 };
-	char *root = NULL, *rules = NULL, *patch = NULL;
-	size_t patch_len = 0, i;
-	FILE *patch_out = NULL;
-	int npaths, ret = EXIT_ERROR;
+	char *root = NULL, *rules = NULL;
+	size_t i;
+	int npaths, ret = EXIT_ERROR, rc;
 
 	if (parse_audit_options(argc, argv, &o, &npaths))
 		return EXIT_ERROR;
@@ -364,23 +429,18 @@ int cmd_audit(int argc, char **argv)
 	o.cocci.progress = !o.quiet && isatty(2);
 	/* --list-formats lists every call: each file with one must be parsed */
 	o.cocci.prefilter = o.mode != MODE_FORMATS && !o.no_prefilter;
-	if (o.mode == MODE_PATCH) {
-		patch_out = open_memstream(&patch, &patch_len);
-		if (!patch_out)
-			die("out of memory");
-		o.cocci.patch_out = patch_out;
-	}
 	if (cocci_run(&o.cocci, &res) < 0)
 		goto out;
 
 	switch (o.mode) {
 	case MODE_PATCH:
-		fclose(patch_out);
-		patch_out = NULL;
-		fwrite(patch, 1, patch_len, stdout);
+		rc = write_patch(root, &res);
+		if (rc < 0)
+			goto out;
+		fflush(stdout);
 		if (!o.quiet)
 			summary(&res, o.mode, o.verbose);
-		ret = patch_len ? EXIT_FINDINGS : EXIT_CLEAN;
+		ret = rc ? EXIT_FINDINGS : EXIT_CLEAN;
 		goto out;
 	case MODE_FORMATS:
 		for (i = 0; i < res.ncalls; i++) {
@@ -411,9 +471,6 @@ int cmd_audit(int argc, char **argv)
 		if (finding_is_leak(&res.findings[i]))
 			ret = EXIT_FINDINGS;
 out:
-	if (patch_out)
-		fclose(patch_out);
-	free(patch);
 	cocci_result_free(&res);
 	free(root);
 	free(rules);

@@ -7,12 +7,14 @@
  *  1. load the rules and ask spatch for each one's "Grep query"
  *     (cocci_rules.c);
  *  2. walk the paths and keep the files a rule may match (cocci_walk.c);
- *  3. run spatch on them in groups, opts->jobs at once, each with a
- *     deadline (cocci_spatch.c, runner.c), reading the "F" and "C"
- *     records (cocci_records.c) and the lines spatch skipped
- *     (cocci_skip.c) of each group as it ends;
+ *  3. give the rules the wrappers the candidates define for themselves,
+ *     run spatch on them in groups, opts->jobs at once, each with a
+ *     deadline (cocci_spatch.c, runner.c), reading the facts the rules
+ *     print ("C" and "M" records, cocci_records.c) and the lines spatch
+ *     skipped (cocci_skip.c) of each group as it ends;
  *  4. sort and deduplicate (cocci_sort.c);
- *  5. judge by the lexical model what the rules did not see (cocci_lex.c).
+ *  5. judge every call, with spatch's facts where it parsed it, by the
+ *     lexical model alone where not (cocci_lex.c).
  */
 #include <errno.h>
 #include <stdio.h>
@@ -99,56 +101,67 @@ static int find_files(const struct cocci_opts *opts, struct walk *w, struct cocc
 }
 
 /*
- * Step 5: the lexical model, over the files no rule keeps that hold a
- * format a wrapper could print, and over every candidate (px_ran: did
- * seq_px.cocci examine it).
+ * The wrappers the rules are given: the tree's (lex.h's table, also for
+ * the format prefilter), and with @w those the candidate files define
+ * for themselves.
  */
-static void judge_lexically(const struct cocci_opts *opts, struct walk *w,
-			    struct cocci_result *res)
+static void wrapper_names(const char *root, const struct walk *w, struct strvec *names)
 {
-	int *px_ran = xmalloc((w->lexonly.nr + w->ncands + 1) * sizeof(*px_ran));
-	struct timespec t0;
-	size_t i, k;
+	const struct lex_vocab *t = lex_vocab_table(root);
+	size_t i;
 
-	for (i = 0; i < w->lexonly.nr; i++)
-		px_ran[i] = 0;
-	for (i = 0; i < w->ncands; i++) {
-		px_ran[w->lexonly.nr] = 0;
-		for (k = 0; k < w->nrules; k++)
-			if ((w->cands[i].rules & (1u << k)) && w->rules[k].kind != PF_RULE_INT_CAST)
-				px_ran[w->lexonly.nr] = 1;
-		strvec_push(&w->lexonly, xstrdup(w->cands[i].file));
+	strvec_clear(names);
+	for (i = 0; i < t->nfns; i++)
+		if (strcmp(t->fns[i].origin, "core"))
+			strvec_push(names, xstrdup(t->fns[i].name));
+	if (!w) {
+		prefilter_set_wrappers((const char **)names->v, names->nr);
+		return;
 	}
-	clock_gettime(CLOCK_MONOTONIC, &t0);
-	cocci_lexical(w->root, w->lexonly.v, px_ran, w->lexonly.nr, res);
-	if (opts->verbose)
-		fprintf(stderr, "ptrguard: lexical model: %zu files, %.2f s\n", w->lexonly.nr,
-			seconds_since(&t0));
-	free(px_ran);
+	for (i = 0; i < w->ncands; i++)
+		cocci_file_wrappers(root, &w->cands[i].file, 1, names);
 }
 
 /*
- * The wrapper table of the tree (lex.h), for the rules and the format
- * prefilter: wrappers of every header, followed wherever they are called.
+ * Step 5: the judge, over the candidates (did seq_px.cocci, did
+ * seq_int_cast.cocci run on each) and the files no rule keeps that hold
+ * a format a wrapper could print.
  */
-static const struct lex_vocab *wrapper_table(const char *root)
+static void judge(const struct cocci_opts *opts, struct walk *w, struct collect *c)
 {
-	const struct lex_vocab *t = lex_vocab_table(root);
-	const char **names = xmalloc((t->nfns + 1) * sizeof(*names));
-	size_t i, n = 0;
+	size_t n = w->lexonly.nr + w->ncands + 1, i, k;
+	int *px_ran = xmalloc(n * sizeof(*px_ran)), *cast_ran = xmalloc(n * sizeof(*cast_ran));
+	struct timespec t0;
 
-	for (i = 0; i < t->nfns; i++)
-		if (strcmp(t->fns[i].origin, "core"))
-			names[n++] = t->fns[i].name;
-	prefilter_set_wrappers(names, n);
-	free(names);
-	return t;
+	memset(px_ran, 0, n * sizeof(*px_ran));
+	memset(cast_ran, 0, n * sizeof(*cast_ran));
+	for (i = 0; i < w->ncands; i++) {
+		size_t at = w->lexonly.nr;
+
+		for (k = 0; k < w->nrules; k++) {
+			if (!(w->cands[i].rules & (1u << k)))
+				continue;
+			if (w->rules[k].kind == PF_RULE_INT_CAST)
+				cast_ran[at] = 1;
+			else
+				px_ran[at] = 1;
+		}
+		strvec_push(&w->lexonly, xstrdup(w->cands[i].file));
+	}
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	cocci_judge(w->root, w->lexonly.v, px_ran, cast_ran, w->lexonly.nr, !opts->no_lexical, c);
+	if (opts->verbose)
+		fprintf(stderr, "ptrguard: judge: %zu files, %.2f s\n", w->lexonly.nr,
+			seconds_since(&t0));
+	free(px_ran);
+	free(cast_ran);
 }
 
 int cocci_run(const struct cocci_opts *opts, struct cocci_result *res)
 {
 	struct rule rules[COCCI_NRULES];
-	struct collect c = { res, 0, 0, 0, 0, 0 };
+	struct collect c = { res, 0, 0, 0, 0, 0, NULL, 0, 0 };
+	struct strvec names = { 0 };
 	struct walk w;
 	char tmpl[] = "/tmp/ptrguard.XXXXXX";
 	char *root, *tmpdir;
@@ -169,18 +182,25 @@ int cocci_run(const struct cocci_opts *opts, struct cocci_result *res)
 	w.root = root;
 	w.rootlen = strlen(root);
 	w.rules = rules;
-	if (rules_load(opts, tmpdir, wrapper_table(root), rules, &nrules) < 0)
+	wrapper_names(root, NULL, &names);
+	if (rules_load(opts, tmpdir, &names, rules, &nrules) < 0)
 		goto out;
 	w.nrules = nrules;
-	if (find_files(opts, &w, res) < 0 || cocci_spatch_run(opts, &w, tmpdir, &c) < 0)
+	if (find_files(opts, &w, res) < 0)
+		goto out;
+	wrapper_names(root, &w, &names);
+	for (i = 0; i < nrules; i++)
+		if (rule_add_wrappers(&rules[i], names.v, names.nr, tmpdir) < 0)
+			goto out;
+	if (cocci_spatch_run(opts, &w, tmpdir, &c) < 0)
 		goto out;
 	cocci_finish(res);
-	if (!opts->patch_out && !opts->no_lexical) {
-		judge_lexically(opts, &w, res);
-		cocci_finish(res);
-	}
+	judge(opts, &w, &c);
+	cocci_finish(res);
 	ret = 0;
 out:
+	cocci_facts_free(&c);
+	strvec_clear(&names);
 	if (ret)
 		cocci_result_free(res);
 	walk_free(&w);

@@ -97,19 +97,14 @@ struct cocci_opts {
 	int no_query;
 	const char *python;	/* spatch --python INTERPRETER; NULL: spatch's own */
 	/*
-	 * Leave out the lexical model (cocci_lexical()): for a run of the
-	 * cast rule alone, whose files a seq_px.cocci run judges too.
+	 * Judge only the calls the rules saw, not the others by the lexical
+	 * model alone: for a run of the cast rule alone, whose files a
+	 * seq_px.cocci run judges too.
 	 */
 	int no_lexical;
 	int progress;		/* show progress on stderr */
 	int verbose;		/* echo spatch command lines and timings on stderr,
 				 * keep spatch's output files */
-	/*
-	 * Patch mode: run the rules with "-D patch" instead of "-D ptrguard"
-	 * and write the unified diff (paths relative to the root, a/ b/
-	 * prefixes) to @patch_out; no records are collected.
-	 */
-	FILE *patch_out;
 };
 
 struct cocci_result {
@@ -174,19 +169,6 @@ int cocci_run(const struct cocci_opts *opts, struct cocci_result *res);
 /* Do lines @a..@b of @file meet a region spatch skipped (@res->skips)? */
 int cocci_skipped(const struct cocci_result *res, const char *file, unsigned int a,
 		  unsigned int b);
-
-/*
- * cocci_lexical - judge by the lexical model what the rules did not
- *
- * For each of @files (relative to @root), the seq-output calls that lie in
- * lines spatch skipped (@res->skips) or that no "C" record of the rules
- * names (@res->calls, sorted; when @px_ran[i], seq_px.cocci examined
- * the file) get their findings from lex.h, marked
- * lexical; the calls in skipped lines that cannot be judged so are listed
- * in @res->unjudged (cocci_lex.c).  cocci_run() calls it.
- */
-void cocci_lexical(const char *root, char *const *files, const int *px_ran, size_t nfiles,
-		   struct cocci_result *res);
 
 /*
  * The skipped lines of @file in @res as "a-b, c, d-end", malloc()ed, and

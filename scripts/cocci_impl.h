@@ -80,28 +80,28 @@ struct rule {
 	 * is then r->path too.  NULL: the rule as built.
 	 */
 	char *tmp;
+	char *built;		/* the rule as built, once r->path is r->tmp */
 };
 
 #define COCCI_NRULES 2
 
 /*
  * Load the rules of opts->rules (or seq_px.cocci, plus seq_int_cast.cocci
- * with opts->casts) from opts->rules_dir into @rules, and unless
- * opts->no_query their grep queries (spatch --parse-cocci, run in
- * @tmpdir's files); with @table, each given its wrappers first
- * (rule_add_wrappers()).  -1 after error(); *@nrules counts what to free.
+ * with opts->casts) from opts->rules_dir into @rules, each given the
+ * @wrappers (rule_add_wrappers()), and unless opts->no_query their grep
+ * queries (spatch --parse-cocci, run in @tmpdir's files).  -1 after
+ * error(); *@nrules counts what to free.
  */
-struct lex_vocab;
 int rules_load(const struct cocci_opts *opts, const char *tmpdir,
-	       const struct lex_vocab *table, struct rule *rules, size_t *nrules);
+	       const struct strvec *wrappers, struct rule *rules, size_t *nrules);
 /*
- * Give rule @r the wrappers of @table that are not core functions: each
- * is a seq output call of the rule (its grep query, its "seqcall" rule,
- * the class rules' "seq|SEQ" names), its format at the wrapper's place.
- * Written to @tmpdir; a rule without a "seqcall" rule is left as it is.
- * -1 after error().
+ * Give rule @r, as built, the @n wrappers @names (the tree's and the
+ * audited files' own): each is a seq output call of the rule (its grep
+ * query, its "seqcall" rule, the fact rules' "seq|SEQ" names).  Written
+ * to @tmpdir; a rule without a "seqcall" rule is left as it is.  -1
+ * after error().
  */
-int rule_add_wrappers(struct rule *r, const struct lex_vocab *table, const char *tmpdir);
+int rule_add_wrappers(struct rule *r, char *const *names, size_t n, const char *tmpdir);
 void rule_free(struct rule *r);
 /* Does the rule read the headers a file includes (--all-includes)? */
 int rule_reads_headers(const struct rule *r);
@@ -175,18 +175,35 @@ int cocci_spatch_run(const struct cocci_opts *opts, struct walk *w, const char *
 
 /* ---- cocci_records.c ---- */
 
+/*
+ * A fact a rule printed (cocci/pg.py): a call spatch parsed ("C"), or
+ * what spatch knows of one of its arguments ("M").
+ */
+struct cocci_fact {
+	char *file;		/* relative to the root */
+	unsigned int line, column;	/* of the callee's name, 1-based */
+	int cast_rule;		/* printed by seq_int_cast.cocci */
+	int arg;		/* the argument, 0-based; -1: the call */
+	char mark;		/* 'C' parsed; 'g' gated, 'n' NULL, 'p' pointer cast */
+	char *what;		/* the gate field, the cast's operand, or "" */
+};
+
 /* A result being filled, with the room of its arrays. */
 struct collect {
 	struct cocci_result *res;
 	size_t falloc, calloc, ualloc, salloc, jalloc;
+	struct cocci_fact *facts;	/* the rules' records, in no order */
+	size_t nfacts, xalloc;
 };
+
+void cocci_facts_free(struct collect *c);
 
 /* A record's file name, made relative to @root (NULL: only "./" dropped). */
 char *cocci_rel_file(const char *root, const char *file);
 int cocci_parse_uint(const char *s, unsigned int *v);
-/* Read the "F" and "C" records a rule printed into file @out. */
+/* Read the "C" and "M" records rule @r printed into file @out. */
 int cocci_parse_records(struct collect *c, const char *root, const char *out,
-			const char *rule);
+			const struct rule *r);
 
 /* ---- cocci_skip.c ---- */
 
@@ -196,6 +213,25 @@ int cocci_parse_records(struct collect *c, const char *root, const char *out,
  */
 void cocci_parse_badcounts(struct collect *c, const char *root, const char *err,
 			   int headers);
+
+/* ---- cocci_lex.c ---- */
+
+/*
+ * Add to @names the wrappers the @nfiles @files (relative to @root)
+ * define for themselves (lex.h), unless known: the rules must see their
+ * calls too.
+ */
+void cocci_file_wrappers(const char *root, char *const *files, size_t nfiles,
+			 struct strvec *names);
+/*
+ * The judge: every seq-output call of @files the lexical model finds,
+ * with the facts the rules printed (@c->facts) where spatch parsed it
+ * (px_ran[i], cast_ran[i]: the rules ran on file i); with @lexical, the
+ * calls they did not see too (marked lexical) and the ones nobody can
+ * read (unjudged).
+ */
+void cocci_judge(const char *root, char *const *files, const int *px_ran, const int *cast_ran,
+		 size_t nfiles, int lexical, struct collect *c);
 
 /* ---- cocci_sort.c ---- */
 

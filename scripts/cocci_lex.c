@@ -1,23 +1,33 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * cocci_lex: judge with the lexical model (lex.h) what the rules did not.
+ * cocci_lex: the one judge of the static half.
  *
- * spatch reports a call only if it parsed it and the rule follows its
- * callee and its format.  Each seq-output call the lexical model finds in
- * a file is matched with the rule's "C" records (one per call examined,
- * at the line of the callee's name): a call with none, or lying in lines
- * spatch skipped, is judged here instead.  Its findings are marked
- * lexical (no privilege check was looked for); a call in skipped lines
- * whose format the model cannot read either is listed as unjudged, for
- * the gate to refuse when a patch adds it.  Integer casts stay with the
- * cast rule, which knows types, except in skipped lines.
+ * The rules report facts only (cocci/pg.py): the calls spatch parsed ("C"
+ * records, at the callee's name) and what spatch knows of an argument
+ * that the text does not say (a value chosen by a privilege check, a
+ * constant NULL, a cast of an expression of pointer type).  Every class
+ * is decided here, from the lexical model's reading of each call (lex.h:
+ * its format, literal or through a variable or a ?: of literals, decoded
+ * by fmt.c, paired with the arguments) and those facts:
+ *
+ *  - a call a rule parsed is judged with its facts: a %px whose value is
+ *    gated is px-gated, and an integer conversion is int-cast exactly
+ *    when the cast rule says its operand is a pointer;
+ *  - a call no rule parsed, or lying in lines spatch skipped, is judged
+ *    from the text alone, marked lexical (no privilege check was looked
+ *    for); integer casts only in skipped lines, where the cast rule was
+ *    blind, and a cast whose operand may be a pointer is unjudged there;
+ *  - a call whose format neither half can read, or that spatch parsed
+ *    and the model does not find, is listed as unjudged (not understood),
+ *    for the gate to refuse when a patch adds it.
  */
+#include <ctype.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "cocci.h"
+#include "cocci_impl.h"
 #include "lex.h"
 #include "prefilter.h"
 #include "ptrguard.h"
@@ -42,24 +52,6 @@ int cocci_skipped(const struct cocci_result *res, const char *file, unsigned int
 	return 0;
 }
 
-/* Did the rule examine a call whose name is on @line of @file? */
-static int examined(const struct cocci_result *res, const char *file, unsigned int line)
-{
-	size_t lo = 0, hi = res->ncalls;
-
-	/* res->calls is sorted by file, then line */
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-		int c = strcmp(res->calls[mid].file, file);
-
-		if (c < 0 || (!c && res->calls[mid].line < line))
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo < res->ncalls && !strcmp(res->calls[lo].file, file) && res->calls[lo].line == line;
-}
-
 static void add_unjudged(struct cocci_result *res, const char *file, const struct lex_call *c,
 			 const char *why)
 {
@@ -75,7 +67,8 @@ static void add_unjudged(struct cocci_result *res, const char *file, const struc
 }
 
 static void add_finding(struct cocci_result *res, const char *file, const struct lex_call *c,
-			const struct lex_finding *lf)
+			const struct lex_finding *lf, const char *cls, const char *message,
+			int lexical)
 {
 	struct finding *f;
 
@@ -84,21 +77,181 @@ static void add_finding(struct cocci_result *res, const char *file, const struct
 	f->file = xstrdup(file);
 	f->line = lf->line;
 	f->column = lf->column;
-	f->cls = xstrdup(lf->cls);
+	f->cls = xstrdup(cls);
 	f->conversion = xstrdup(lf->conversion);
 	f->function = xstrdup(c->function);
 	f->format = xstrdup(lf->format);
 	f->arg = xstrdup(lf->arg);
-	f->message = xstrdup(message_of(lf->cls));
-	f->lexical = 1;
+	f->message = message ? xstrdup(message) : xstrdup(message_of(cls));
+	f->lexical = lexical;
 }
 
-static void judge_file(const char *root, const char *rel, int px_ran, struct cocci_result *res)
+static void add_call(struct cocci_result *res, const char *file, const struct lex_call *c)
+{
+	size_t k;
+
+	for (k = 0; k < c->nformats; k++) {
+		struct cocci_call *cl;
+
+		res->calls = xrealloc(res->calls, (res->ncalls + 1) * sizeof(*res->calls));
+		cl = &res->calls[res->ncalls++];
+		cl->file = xstrdup(file);
+		cl->line = c->line;
+		cl->function = xstrdup(c->function);
+		cl->format = xstrdup(c->formats[k]);
+	}
+}
+
+/* The facts of one file, sorted by line and column. */
+struct facts {
+	const struct cocci_fact *x;
+	size_t n;
+};
+
+/* The fact @mark of the call at @line:@col (argument @arg), or NULL. */
+static const struct cocci_fact *fact(const struct facts *fs, unsigned int line, unsigned int col,
+				     int cast_rule, char mark, int arg)
+{
+	size_t i;
+
+	for (i = 0; i < fs->n; i++) {
+		const struct cocci_fact *x = &fs->x[i];
+
+		if (x->line == line && x->column == col && x->cast_rule == cast_rule &&
+		    x->mark == mark && (mark == 'C' || x->arg == arg))
+			return x;
+	}
+	return NULL;
+}
+
+/*
+ * A %px that spatch's facts show to be no leak: the value is a constant
+ * NULL or chosen by a privilege check, or the whole call is (px-gated).
+ * The message says which; NULL if none.
+ */
+static char *gate_message(const struct facts *fs, const struct lex_call *c, int arg)
+{
+	const struct cocci_fact *x;
+
+	if (arg >= 0 && fact(fs, c->line, c->column, 0, 'n', arg))
+		return xstrdup("constant NULL, prints only zeros");
+	x = arg >= 0 ? fact(fs, c->line, c->column, 0, 'g', arg) : NULL;
+	if (x && *x->what)
+		return xasprintf("raw address, zeroed unless the reader passes the privilege check stored in ->%s",
+				 x->what);
+	if (x)
+		return xstrdup(message_of("px-gated"));
+	if (fact(fs, c->line, c->column, 0, 'g', -1))
+		return xstrdup("raw address, printed only to readers who pass a privilege check");
+	return NULL;
+}
+
+/*
+ * One call: with spatch's facts where a rule parsed it (@px, @cast: the
+ * rules examined it), by the text alone otherwise (@lexical).
+ */
+static void judge_call(struct cocci_result *res, const char *rel, const struct lex_call *c,
+		       const struct facts *fs, int in_skip, int lexical)
+{
+	int px = !!fact(fs, c->line, c->column, 0, 'C', 0);
+	int cast = !!fact(fs, c->line, c->column, 1, 'C', 0);
+	size_t k;
+	int unknown = 0;
+
+	if (px)
+		add_call(res, rel, c);
+	if (!px && !cast && lexical)
+		res->nlexical++;
+	for (k = 0; k < c->nfindings; k++) {
+		const struct lex_finding *f = &c->findings[k];
+
+		if (f->cls && strcmp(f->cls, "int-cast")) {
+			char *why = px && !strcmp(f->cls, "px") ? gate_message(fs, c, f->argidx) : NULL;
+
+			if (why)
+				add_finding(res, rel, c, f, "px-gated", why, 0);
+			else if (px || lexical)
+				add_finding(res, rel, c, f, f->cls, NULL, !px);
+			free(why);
+		} else if (cast) {
+			/* spatch knows the operand's type: the text's guess does not count */
+			if (fact(fs, c->line, c->column, 1, 'p', f->argidx))
+				add_finding(res, rel, c, f, "int-cast", NULL, 0);
+		} else if (lexical && in_skip) {
+			if (f->cls)
+				add_finding(res, rel, c, f, f->cls, NULL, 1);
+			else if (!unknown++)
+				add_unjudged(res, rel, c,
+					     "an integer cast of an operand that may be a pointer");
+		}
+	}
+}
+
+/* The identifier at @line:@col (1-based) of @buf, malloc()ed, or NULL. */
+static char *word_at(const char *buf, size_t len, unsigned int line, unsigned int col)
+{
+	size_t i = 0, e;
+
+	while (--line && i < len) {
+		const char *nl = memchr(buf + i, '\n', len - i);
+
+		if (!nl)
+			return NULL;
+		i = (size_t)(nl - buf) + 1;
+	}
+	i += col - 1;
+	for (e = i; e < len && (isalnum((unsigned char)buf[e]) || buf[e] == '_'); e++)
+		;
+	return e > i ? xstrndup(buf + i, e - i) : NULL;
+}
+
+/*
+ * The calls spatch parsed where the lexical model finds none: a function
+ * the model knows in this file, called in a way it does not read (a
+ * macro that builds the call, say).  Neither half can judge it alone.
+ */
+static void spatch_only(struct cocci_result *res, const char *rel, const char *buf, size_t len,
+			const struct lex_file *lf, const struct lex_vocab *v, const struct facts *fs)
+{
+	size_t i, k;
+
+	for (i = 0; i < fs->n; i++) {
+		const struct cocci_fact *x = &fs->x[i];
+		int known = 0;
+		char *name;
+
+		if (x->mark != 'C' || x->cast_rule)
+			continue;
+		for (k = 0; k < lf->ncalls && !known; k++)
+			known = lf->calls[k].line == x->line && lf->calls[k].column == x->column;
+		/* a wrapper's own body: judged at its callers */
+		for (k = 0; k < lf->nbodies && !known; k++)
+			known = lf->bodies[k][0] == x->line && lf->bodies[k][1] == x->column;
+		if (known)
+			continue;
+		name = word_at(buf, len, x->line, x->column);
+		known = !name;
+		for (k = 0; name && k < lf->nwrappers && !known; k++)
+			known = !strcmp(lf->wrappers[k], name);
+		if (name && (known || lex_vocab_find(v, name, strlen(name)))) {
+			struct lex_fn fn = { name, 0, 0, (char *)"", NULL };
+			struct lex_call c = { 0 };
+
+			c.line = c.end_line = x->line;
+			c.fn = &fn;
+			add_unjudged(res, rel, &c, "spatch parsed this call; the lexical model cannot read it");
+		}
+		free(name);
+	}
+}
+
+static void judge_file(const char *root, const char *rel, int px_ran, int cast_ran, int lexical,
+		       const struct facts *fs, struct cocci_result *res)
 {
 	char *abs = xasprintf("%s/%s", root, rel), *buf;
 	struct lex_vocab v = { 0 };
 	struct lex_file lf;
-	size_t len, i, k;
+	size_t len, i;
 
 	buf = read_file(abs, SIZE_MAX, &len);
 	if (!buf) {
@@ -111,12 +264,8 @@ static void judge_file(const char *root, const char *rel, int px_ran, struct coc
 	lex_scan(buf, len, &v, !prefilter_tree_is_old(abs), &lf);
 	for (i = 0; i < lf.ncalls; i++) {
 		const struct lex_call *c = &lf.calls[i];
-		int in_skip = cocci_skipped(res, rel, c->line, c->end_line), unknown = 0;
+		int in_skip = cocci_skipped(res, rel, c->line, c->end_line);
 
-		/*
-		 * Where the %px rule did not run, the prefilter found no format
-		 * it reports: the cast rule saw every call it parsed.
-		 */
 		/*
 		 * A format neither the rules nor the model can read, of a call
 		 * that prints values: not understood, wherever it is (a call
@@ -124,27 +273,17 @@ static void judge_file(const char *root, const char *rel, int px_ran, struct coc
 		 * own body is judged at its callers).
 		 */
 		if (c->opaque) {
-			if (in_skip || (c->nvalues && !c->body))
+			if (lexical && (in_skip || (c->nvalues && !c->body)))
 				add_unjudged(res, rel, c, c->opaque);
 			continue;
 		}
-		if (!in_skip && (!px_ran || examined(res, rel, c->line)))
-			continue;
-		res->nlexical++;
-		for (k = 0; k < c->nfindings; k++) {
-			const struct lex_finding *f = &c->findings[k];
-
-			if (!f->cls) {
-				if (in_skip && !unknown++)
-					add_unjudged(res, rel, c,
-						     "an integer cast of an operand that may be a pointer");
-			} else if (in_skip || strcmp(f->cls, "int-cast")) {
-				add_finding(res, rel, c, f);
-			}
-		}
+		/* where no rule ran, the prefilter found nothing they report */
+		judge_call(res, rel, c, fs, in_skip, lexical && (px_ran || cast_ran || in_skip));
 	}
+	if (lexical)
+		spatch_only(res, rel, buf, len, &lf, &v, fs);
 	/* a comment or literal that never ends: no call after it can be trusted to be found */
-	if (lf.broken && cocci_skipped(res, rel, 1, ~0u)) {
+	if (lexical && lf.broken && cocci_skipped(res, rel, 1, ~0u)) {
 		struct lex_fn fn = { (char *)"(text)", 0, 0, (char *)"", NULL };
 		struct lex_call whole = { 0 };
 
@@ -169,15 +308,76 @@ static int unjudged_cmp(const void *pa, const void *pb)
 	return a->line < b->line ? -1 : a->line > b->line;
 }
 
-void cocci_lexical(const char *root, char *const *files, const int *px_ran, size_t nfiles,
-		   struct cocci_result *res)
+static int fact_cmp(const void *pa, const void *pb)
 {
-	size_t i;
+	const struct cocci_fact *a = pa, *b = pb;
+	int c = strcmp(a->file, b->file);
 
-	for (i = 0; i < nfiles; i++)
-		judge_file(root, files[i], px_ran[i], res);
-	if (res->nunjudged)
-		qsort(res->unjudged, res->nunjudged, sizeof(*res->unjudged), unjudged_cmp);
+	if (c)
+		return c;
+	if (a->line != b->line)
+		return a->line < b->line ? -1 : 1;
+	return a->column < b->column ? -1 : a->column > b->column;
+}
+
+void cocci_judge(const char *root, char *const *files, const int *px_ran, const int *cast_ran,
+		 size_t nfiles, int lexical, struct collect *c)
+{
+	size_t i, at = 0;
+
+	if (c->nfacts)
+		qsort(c->facts, c->nfacts, sizeof(*c->facts), fact_cmp);
+	for (i = 0; i < nfiles; i++) {
+		struct facts fs = { NULL, 0 };
+		size_t lo = 0, hi = c->nfacts;
+
+		/* the first fact of files[i] */
+		while (lo < hi) {
+			size_t mid = lo + (hi - lo) / 2;
+
+			if (strcmp(c->facts[mid].file, files[i]) < 0)
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		for (at = lo; at < c->nfacts && !strcmp(c->facts[at].file, files[i]); at++)
+			;
+		fs.x = c->facts + lo;
+		fs.n = at - lo;
+		judge_file(root, files[i], px_ran[i], cast_ran[i], lexical, &fs, c->res);
+	}
+	if (c->res->nunjudged)
+		qsort(c->res->unjudged, c->res->nunjudged, sizeof(*c->res->unjudged), unjudged_cmp);
+}
+
+void cocci_file_wrappers(const char *root, char *const *files, size_t nfiles,
+			 struct strvec *names)
+{
+	size_t i, k, j;
+
+	for (i = 0; i < nfiles; i++) {
+		char *abs = xasprintf("%s/%s", root, files[i]), *buf;
+		struct lex_vocab v = { 0 };
+		struct lex_file lf;
+		size_t len;
+
+		buf = read_file(abs, SIZE_MAX, &len);
+		free(abs);
+		if (!buf)
+			continue;
+		lex_vocab_core(&v);
+		lex_vocab_tree(&v, root, files[i]);
+		lex_scan(buf, len, &v, 1, &lf);
+		for (k = 0; k < lf.nwrappers; k++) {
+			for (j = 0; j < names->nr && strcmp(names->v[j], lf.wrappers[k]); j++)
+				;
+			if (j == names->nr)
+				strvec_push(names, xstrdup(lf.wrappers[k]));
+		}
+		lex_file_free(&lf);
+		lex_vocab_free(&v);
+		free(buf);
+	}
 }
 
 char *cocci_skip_text(const struct cocci_result *res, const char *file, unsigned int *count)

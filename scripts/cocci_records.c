@@ -92,15 +92,15 @@ static int parse_size(const char *s, size_t *v)
 	return 0;
 }
 
-static void add_finding(struct collect *c, const char *root, char **f, unsigned int ln,
-			unsigned int col, int lexical)
+static void add_finding(struct collect *c, char **f, unsigned int ln, unsigned int col,
+			int lexical)
 {
 	struct cocci_result *res = c->res;
 	struct finding *fd;
 
 	GROW(res->findings, res->nfindings, c->falloc);
 	fd = &res->findings[res->nfindings++];
-	fd->file = cocci_rel_file(root, f[1]);
+	fd->file = xstrdup(f[1]);
 	fd->line = ln;
 	fd->column = col + 1;
 	fd->cls = xstrdup(f[4]);
@@ -112,17 +112,60 @@ static void add_finding(struct collect *c, const char *root, char **f, unsigned 
 	fd->lexical = lexical;
 }
 
-static void add_call(struct collect *c, const char *root, char **f, unsigned int ln)
+/*
+ * A rule's "C FILE LINE COLUMN FUNCTION" or "M FILE LINE COLUMN ARG MARK
+ * WHAT" record (cocci/pg.py); spatch's columns are 0-based.  -1 if
+ * malformed.
+ */
+static int add_fact(struct collect *c, const char *root, const struct rule *r, char **f, int n)
 {
-	struct cocci_result *res = c->res;
-	struct cocci_call *cl;
+	struct cocci_fact x = { 0 };
+	unsigned int arg;
 
-	GROW(res->calls, res->ncalls, c->calloc);
-	cl = &res->calls[res->ncalls++];
-	cl->file = cocci_rel_file(root, f[1]);
-	cl->line = ln;
-	cl->function = xstrdup(f[3]);
-	cl->format = xstrdup(f[4]);
+	if (cocci_parse_uint(f[2], &x.line) || !x.line || cocci_parse_uint(f[3], &x.column))
+		return -1;
+	x.column++;
+	x.cast_rule = r->kind == PF_RULE_INT_CAST;
+	if (!strcmp(f[0], "C") && n == 5) {
+		x.mark = 'C';
+		x.arg = -1;
+		x.what = xstrdup(f[4]);
+	} else if (!strcmp(f[0], "M") && n == 7) {
+		if (!strcmp(f[4], "call"))
+			x.arg = -1;
+		else if (!cocci_parse_uint(f[4], &arg) && arg < 256)
+			x.arg = (int)arg;
+		else
+			return -1;
+		if (!strcmp(f[5], "gated"))
+			x.mark = 'g';
+		else if (!strcmp(f[5], "null"))
+			x.mark = 'n';
+		else if (!strcmp(f[5], "ptr"))
+			x.mark = 'p';
+		else
+			return -1;
+		x.what = xstrdup(f[6]);
+	} else {
+		return -1;
+	}
+	x.file = cocci_rel_file(root, f[1]);
+	GROW(c->facts, c->nfacts, c->xalloc);
+	c->facts[c->nfacts++] = x;
+	return 0;
+}
+
+void cocci_facts_free(struct collect *c)
+{
+	size_t i;
+
+	for (i = 0; i < c->nfacts; i++) {
+		free(c->facts[i].file);
+		free(c->facts[i].what);
+	}
+	free(c->facts);
+	c->facts = NULL;
+	c->nfacts = c->xalloc = 0;
 }
 
 /* The records only cocci_records_write() writes; 0, 1 for "E", -1 if malformed. */
@@ -169,12 +212,11 @@ static int parse_ours(struct collect *c, char **f, int n)
 }
 
 /*
- * One record, split and unescaped in place.  @root: the tree the rules
- * ran in (their file names are made relative to it), or NULL for our own
- * records, which also have the eleventh "F" field and the other types.
- * 0, 1 for the end record, -1 if malformed.
+ * One record, split and unescaped in place: a rule's (@r) facts, or with
+ * no @r our own records (cocci_records_write()).  0, 1 for the end
+ * record, -1 if malformed.
  */
-static int parse_record(struct collect *c, const char *root, char *line)
+static int parse_record(struct collect *c, const char *root, const struct rule *r, char *line)
 {
 	char *f[12];
 	unsigned int ln, col;
@@ -184,21 +226,18 @@ static int parse_record(struct collect *c, const char *root, char *line)
 		return -1;
 	for (i = 1; i < n; i++)
 		unescape(f[i]);
-	if (!strcmp(f[0], "F") && (n == 10 || (!root && n == 11)) &&
-	    !cocci_parse_uint(f[2], &ln) && !cocci_parse_uint(f[3], &col) && ln) {
-		add_finding(c, root, f, ln, col, n == 11 && !strcmp(f[10], "1"));
-	} else if (!strcmp(f[0], "C") && n == 5 && !cocci_parse_uint(f[2], &ln) && ln) {
-		add_call(c, root, f, ln);
-	} else if (!root) {
-		return parse_ours(c, f, n);
-	} else {
-		return -1;
+	if (r)
+		return add_fact(c, root, r, f, n);
+	if (!strcmp(f[0], "F") && n == 11 && !cocci_parse_uint(f[2], &ln) &&
+	    !cocci_parse_uint(f[3], &col) && ln) {
+		add_finding(c, f, ln, col, !strcmp(f[10], "1"));
+		return 0;
 	}
-	return 0;
+	return parse_ours(c, f, n);
 }
 
 int cocci_parse_records(struct collect *c, const char *root, const char *out,
-			const char *rule)
+			const struct rule *r)
 {
 	size_t len;
 	char *buf = read_file(out, SIZE_MAX, &len), *line, *nl, *copy;
@@ -217,8 +256,8 @@ int cocci_parse_records(struct collect *c, const char *root, const char *out,
 		if (!*line)
 			continue;
 		copy = xstrdup(line);
-		if (parse_record(c, root, line)) {
-			error("%s: malformed record from spatch: '%s'", rule, copy);
+		if (parse_record(c, root, r, line)) {
+			error("%s: malformed record from spatch: '%s'", r->name, copy);
 			ret = -1;
 		}
 		free(copy);
@@ -230,12 +269,12 @@ int cocci_parse_records(struct collect *c, const char *root, const char *out,
 int cocci_records_read(char *buf, struct cocci_result *res)
 {
 	struct collect c = { res, res->nfindings, res->ncalls, res->nunparsed, res->nskips,
-			     res->nunjudged };
+			     res->nunjudged, NULL, 0, 0 };
 	char *line, *save = NULL;
 	int done = 0, rc;
 
 	for (line = strtok_r(buf, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
-		rc = parse_record(&c, NULL, line);
+		rc = parse_record(&c, NULL, NULL, line);
 		if (rc < 0 || done)
 			return -1;
 		done = rc;

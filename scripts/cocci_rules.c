@@ -142,6 +142,7 @@ void rule_free(struct rule *r)
 	if (r->tmp)
 		unlink(r->tmp);
 	free(r->tmp);
+	free(r->built);
 	free(r->path);
 	free(r->name);
 	strvec_clear(&r->options);
@@ -236,29 +237,23 @@ out:
 	return ret;
 }
 
-/* Is @f a wrapper the rules do not know by themselves? */
-static int tree_wrapper(const struct lex_fn *f)
-{
-	return strcmp(f->origin, "core") != 0;
-}
-
-int rule_add_wrappers(struct rule *r, const struct lex_vocab *table, const char *tmpdir)
+int rule_add_wrappers(struct rule *r, char *const *names, size_t n, const char *tmpdir)
 {
 	static const char seqcall[] = "\n@seqcall@\nposition pc;\n@@\n(\n";
 	static const char fseq[] = "identifier f =~ \"seq|SEQ\";";
-	size_t len, i, k, n = 0;
+	size_t len, i;
 	char *buf, *at, *p, *text = NULL;
 	size_t tlen = 0;
 	FILE *m;
 	int ret = -1;
 
-	for (i = 0; i < table->nfns; i++)
-		n += tree_wrapper(&table->fns[i]);
 	if (!n)
 		return 0;
-	buf = read_file(r->path, SIZE_MAX, &len);
+	if (!r->built)
+		r->built = xstrdup(r->path);
+	buf = read_file(r->built, SIZE_MAX, &len);
 	if (!buf) {
-		error("%s: %s", r->path, strerror(errno));
+		error("%s: %s", r->built, strerror(errno));
 		return -1;
 	}
 	at = strstr(buf, seqcall);
@@ -266,65 +261,26 @@ int rule_add_wrappers(struct rule *r, const struct lex_vocab *table, const char 
 		free(buf);
 		return 0;
 	}
-	at++;
 	m = open_memstream(&text, &tlen);
 	if (!m)
 		die("out of memory");
-	fwrite(buf, 1, (size_t)(at - buf), m);
-	/*
-	 * One rule for each place of the format, before seqcall: the first
-	 * pg_note_call() of a call wins, and seqcall notes argument 1.
-	 */
-	for (i = 0; i < table->nfns; i++) {
-		const struct lex_fn *f = &table->fns[i];
-		int first = 1;
-
-		if (!tree_wrapper(f))
-			continue;
-		for (k = 0; k < i; k++)
-			if (tree_wrapper(&table->fns[k]) && table->fns[k].fmt == f->fmt &&
-			    table->fns[k].va == f->va)
-				break;
-		if (k < i)
-			continue;
-		fprintf(m, "// The tree's wrappers with the format at argument %u%s.\n"
-			"@ptrguard_tree_%zu@\nposition pc;\n@@\n(\n", f->fmt,
-			f->va ? " and a va_list" : "", i);
-		for (k = i; k < table->nfns; k++) {
-			const struct lex_fn *g = &table->fns[k];
-
-			if (tree_wrapper(g) && g->fmt == f->fmt && g->va == f->va) {
-				fprintf(m, "%s%s@pc(...)\n", first ? "" : "|\n", g->name);
-				first = 0;
-			}
-		}
-		fprintf(m, ")\n\n@script:python@\npc << ptrguard_tree_%zu.pc;\n@@\n"
-			"try:\n    pg_note_call(pc[0], %u, %s)\n"
-			"except Exception as e:\n    pg_error(pc[0], e)\n\n",
-			i, f->fmt, f->va ? "True" : "False");
-	}
 	/* seqcall: every wrapper too, so that the rules depending on it run */
-	p = at + strlen(seqcall) - 1;
-	fwrite(at, 1, (size_t)(p - at), m);
-	for (i = 0; i < table->nfns; i++)
-		if (tree_wrapper(&table->fns[i]))
-			fprintf(m, "%s@pc(...)\n|\n", table->fns[i].name);
-	/* the class rules' callee names */
+	p = at + strlen(seqcall);
+	fwrite(buf, 1, (size_t)(p - buf), m);
+	for (i = 0; i < n; i++)
+		fprintf(m, "%s@pc(...)\n|\n", names[i]);
+	/* the fact rules' callee names */
 	for (at = p; (p = strstr(at, fseq)); at = p + strlen(fseq)) {
-		const char *sep = "";
-
 		fwrite(at, 1, (size_t)(p - at), m);
 		fputs("identifier f =~ \"seq|SEQ|^(", m);
-		for (i = 0; i < table->nfns; i++)
-			if (tree_wrapper(&table->fns[i])) {
-				fprintf(m, "%s%s", sep, table->fns[i].name);
-				sep = "|";
-			}
+		for (i = 0; i < n; i++)
+			fprintf(m, "%s%s", i ? "|" : "", names[i]);
 		fputs(")$\";", m);
 	}
 	fputs(at, m);
 	if (fclose(m))
 		die("out of memory");
+	free(r->tmp);
 	r->tmp = xasprintf("%s/%s", tmpdir, r->name);
 	{
 		FILE *f = fopen(r->tmp, "w");
@@ -344,7 +300,7 @@ out:
 }
 
 int rules_load(const struct cocci_opts *opts, const char *tmpdir,
-	       const struct lex_vocab *table, struct rule *rules, size_t *nrules)
+	       const struct strvec *wrappers, struct rule *rules, size_t *nrules)
 {
 	static const char * const names[COCCI_NRULES] = { "seq_px.cocci", "seq_int_cast.cocci" };
 	unsigned int mask = opts->rules ? opts->rules :
@@ -369,7 +325,8 @@ int rules_load(const struct cocci_opts *opts, const char *tmpdir,
 		r->name = xstrdup(names[i]);
 		r->kind = prefilter_rule(names[i]);
 		(*nrules)++;
-		if (rule_read_options(r) < 0 || (table && rule_add_wrappers(r, table, tmpdir) < 0) ||
+		if (rule_read_options(r) < 0 ||
+		    rule_add_wrappers(r, wrappers->v, wrappers->nr, tmpdir) < 0 ||
 		    (!opts->no_query && rule_query(opts, r, tmpdir) < 0))
 			return -1;
 	}

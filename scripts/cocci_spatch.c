@@ -4,8 +4,7 @@
  * are split in groups, and the groups run as the tasks of the runner's
  * pool (runner.h): opts->jobs spatch processes at once, each writing to
  * its own temporary files and killed after opts->timeout seconds.  A
- * group's records are read as soon as it ends; in patch mode its diff is
- * kept and the parts of all groups come out sorted by file.
+ * group's records are read as soon as it ends.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -19,53 +18,6 @@
 
 #include "cocci_impl.h"
 #include "runner.h"
-
-/* --------------------------------------------------------- patch mode */
-
-struct diff_part {
-	char *file;
-	char *text;
-};
-
-/*
- * Split spatch's diff output into per-file parts ("diff -u -p a/F b/F"
- * headers), so that the parts of several processes come out sorted.
- */
-static int collect_diff(struct diff_part **parts, size_t *nparts, size_t *alloc,
-			const char *out)
-{
-	size_t len;
-	char *buf = read_file(out, SIZE_MAX, &len), *p, *next, *name, *end;
-
-	if (!buf) {
-		error("%s: %s", out, strerror(errno));
-		return -1;
-	}
-	p = buf;
-	while (*p) {
-		next = strstr(p, "\ndiff ");
-		end = next ? next + 1 : buf + len;
-		name = p;
-		if (!strncmp(p, "diff ", 5)) {
-			name = strstr(p, " b/");
-			name = name ? name + 3 : p + 5;
-		}
-		GROW(*parts, *nparts, *alloc);
-		(*parts)[*nparts].file = xstrndup(name, strcspn(name, " \n"));
-		(*parts)[*nparts].text = xstrndup(p, (size_t)(end - p));
-		(*nparts)++;
-		p = end;
-	}
-	free(buf);
-	return 0;
-}
-
-static int part_cmp(const void *pa, const void *pb)
-{
-	const struct diff_part *a = pa, *b = pb;
-
-	return strcmp(a->file, b->file);
-}
 
 /* ----------------------------------------------------------- scheduling */
 
@@ -212,8 +164,6 @@ struct spatch_run {
 	struct collect *c;
 	struct group *groups;
 	size_t ngroups, done, fdone, ftotal;
-	struct diff_part *parts;	/* patch mode */
-	size_t nparts, palloc;
 };
 
 static int group_start(void *ctx, size_t i, struct run_cmd *cmd)
@@ -296,10 +246,8 @@ static int group_done(void *ctx, size_t i, int status, int timed_out)
 	if (timed_out || !WIFEXITED(status) || WEXITSTATUS(status)) {
 		group_error(s, g, status, timed_out);
 		ret = -1;
-	} else if (s->opts->patch_out) {
-		ret = collect_diff(&s->parts, &s->nparts, &s->palloc, g->out);
 	} else {
-		ret = cocci_parse_records(s->c, s->w->root, g->out, r->name);
+		ret = cocci_parse_records(s->c, s->w->root, g->out, r);
 		cocci_parse_badcounts(s->c, s->w->root, g->err, rule_reads_headers(r));
 	}
 	s->done++;
@@ -321,31 +269,11 @@ static void group_tick(void *ctx, const size_t *running, size_t n)
 	progress(s->opts, s->done, s->ngroups, now, s->ftotal);
 }
 
-/* Patch mode: the diff parts, sorted by file. */
-static int write_parts(struct spatch_run *s, int ok)
-{
-	size_t i;
-	int ret = 0;
-
-	if (s->nparts)
-		qsort(s->parts, s->nparts, sizeof(*s->parts), part_cmp);
-	for (i = 0; i < s->nparts; i++) {
-		if (ok && !ret && fputs(s->parts[i].text, s->opts->patch_out) == EOF) {
-			error("writing the patch: %s", strerror(errno));
-			ret = -1;
-		}
-		free(s->parts[i].file);
-		free(s->parts[i].text);
-	}
-	free(s->parts);
-	return ret;
-}
-
 int cocci_spatch_run(const struct cocci_opts *opts, struct walk *w, const char *tmpdir,
 		     struct collect *c)
 {
 	unsigned int jobs = opts->jobs ? opts->jobs : 1;
-	struct spatch_run s = { opts, w, tmpdir, c, NULL, 0, 0, 0, 0, NULL, 0, 0 };
+	struct spatch_run s = { opts, w, tmpdir, c, NULL, 0, 0, 0, 0 };
 	struct run_pool pool = { jobs, opts->timeout, &s, group_start, group_done, group_tick };
 	size_t i;
 	int ret;
@@ -366,7 +294,5 @@ int cocci_spatch_run(const struct cocci_opts *opts, struct walk *w, const char *
 		free(s.groups[i].list);
 	}
 	free(s.groups);
-	if (write_parts(&s, !ret))
-		ret = -1;
 	return ret;
 }

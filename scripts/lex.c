@@ -1498,7 +1498,7 @@ static int alnum(char c)
 }
 
 static void add_finding(struct lex_call *c, const struct joined *j, const struct fmt_conv *cv,
-			const char *cls, char *arg, int unknown)
+			const char *cls, char *arg, int unknown, int argidx)
 {
 	struct lex_finding *f;
 
@@ -1511,6 +1511,7 @@ static void add_finding(struct lex_call *c, const struct joined *j, const struct
 	f->arg = arg ? arg : xstrdup("");
 	f->format = xstrdup(j->text);
 	f->unknown_cast = unknown;
+	f->argidx = argidx;
 }
 
 /* Judge the conversions of one literal the call's format can be. */
@@ -1546,14 +1547,15 @@ static void judge(struct model *m, const struct span *s, struct lex_call *c,
 				c->opaque = "a conversion completed by a macro";
 			free(arg);
 		} else if (cv.kind == SEQ_PTR_RAW) {
-			add_finding(c, &j, &cv, user ? "px-user" : "px", arg, 0);
+			add_finding(c, &j, &cv, user ? "px-user" : "px", arg, 0, have ? (int)idx : -1);
 		} else if (cv.kind == SEQ_PTR_HASHED && !m->hashed && !alnum(cv.ext)) {
-			add_finding(c, &j, &cv, user ? "px-user" : "p-unhashed", arg, 0);
+			add_finding(c, &j, &cv, user ? "px-user" : "p-unhashed", arg, 0,
+				    have ? (int)idx : -1);
 		} else if (cv.kind == SEQ_PTR_INT && have) {
 			int r = int_cast(m, s, args[idx][0], args[idx][1]);
 
 			if (r)
-				add_finding(c, &j, &cv, r > 0 ? "int-cast" : NULL, arg, r < 0);
+				add_finding(c, &j, &cv, r > 0 ? "int-cast" : NULL, arg, r < 0, (int)idx);
 			else
 				free(arg);
 		} else {
@@ -1637,7 +1639,7 @@ void lex_scan(const char *buf, size_t len, const struct lex_vocab *v, int hashed
 {
 	struct model m = { 0 };
 	struct span *dirs = NULL;
-	size_t ndirs = 0, i, round;
+	size_t ndirs = 0, i, round, base;
 	int more;
 
 	memset(out, 0, sizeof(*out));
@@ -1645,6 +1647,7 @@ void lex_scan(const char *buf, size_t len, const struct lex_vocab *v, int hashed
 	m.lx.n = len;
 	m.hashed = hashed;
 	lex_vocab_copy(&m.v, v);
+	base = m.v.nfns;
 	tokenize(&m.lx);
 	mark_dead(&m.lx);
 	ndirs = split_lines(&m, &dirs);
@@ -1656,6 +1659,10 @@ void lex_scan(const char *buf, size_t len, const struct lex_vocab *v, int hashed
 		for (i = 0; i < m.code.n; i++)
 			if (s_is(&m, &m.code, i, "{") && (!i || !m.func[i - 1]) && m.func[i])
 				more |= function_wrapper(&m, i);
+	}
+	for (i = base; i < m.v.nfns; i++) {
+		out->wrappers = xrealloc(out->wrappers, (out->nwrappers + 1) * sizeof(*out->wrappers));
+		out->wrappers[out->nwrappers++] = xstrdup(m.v.fns[i].name);
 	}
 	find_calls(&m, &m.code, NULL, out);
 	for (i = 0; i < out->ncalls; i++) {
@@ -1695,6 +1702,10 @@ void lex_scan(const char *buf, size_t len, const struct lex_vocab *v, int hashed
 			if (out->calls[i].fn) {
 				out->calls[n++] = out->calls[i];
 			} else {
+				out->bodies = xrealloc(out->bodies,
+						       (out->nbodies + 1) * sizeof(*out->bodies));
+				out->bodies[out->nbodies][0] = out->calls[i].line;
+				out->bodies[out->nbodies++][1] = out->calls[i].column;
 				call_free(&out->calls[i]);
 			}
 		}
@@ -1754,5 +1765,9 @@ void lex_file_free(struct lex_file *f)
 	for (i = 0; i < f->ncalls; i++)
 		call_free(&f->calls[i]);
 	free(f->calls);
+	for (i = 0; i < f->nwrappers; i++)
+		free(f->wrappers[i]);
+	free(f->wrappers);
+	free(f->bodies);
 	memset(f, 0, sizeof(*f));
 }

@@ -93,6 +93,8 @@ struct lex_finding {
 	char *format;		/* the literal it is in, as written */
 	/* a long-wide conversion of an integer cast whose operand may be a pointer */
 	int unknown_cast;
+	/* the 0-based argument of the call it prints, -1 for none (a va_list) */
+	int argidx;
 };
 
 /* One call of a seq-output function or wrapper. */
@@ -123,6 +125,12 @@ struct lex_call {
 struct lex_file {
 	struct lex_call *calls;
 	size_t ncalls;
+	/* the wrappers the file defines (macros, functions), beyond @v's */
+	char **wrappers;
+	size_t nwrappers;
+	/* where a wrapper's own body calls the function it wraps (line, column) */
+	unsigned int (*bodies)[2];
+	size_t nbodies;
 	/* the text does not lex: an unterminated comment or string literal */
 	int broken;
 };

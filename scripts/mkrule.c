@@ -6,19 +6,16 @@
  *
  * The rules are built, not written out twice: their shared Python (cocci/pg.py)
  * and SmPL (the .cocci.in files a template includes) are written once, and
- * every name list they need comes from scripts/vocab.def and every kind from
- * include/linux/seq_ptr_kind.h, the same sources the C tools and the kernel
- * compile.  The result needs nothing but spatch, so `make coccicheck
- * COCCI=...` runs it as it runs the kernel's own rules.
+ * every name list they need comes from scripts/vocab.def, the source the C
+ * tools compile.  They report facts only (pg.py): the C judge decides.
  *
  * A template is SmPL with these additions:
- *   //+ python [records]   the @initialize:python@ rule: the tables, then
- *                          cocci/pg.py; "records" makes this rule the one
- *                          that prints the calls it saw (C records)
+ *   //+ python            the @initialize:python@ rule: cocci/pg.py
  *   //+ include FILE       FILE (next to the template), expanded in place
- *   //+ each printf|vprintf TEXT
+ *   //+ each printf|vprintf|any TEXT
  *                          a disjunction of TEXT for each seq-output function
- *                          without (printf) or with (vprintf) a va_list, NAME
+ *                          without (printf) or with (vprintf) a va_list, or
+ *                          of both (any), NAME
  *                          standing for the function; the directive's
  *                          indentation is kept for each branch
  *   $PRIV_CHECKS$ $PRIV_VARS$ $PRIV_VAR$ $INT_TYPES$ $WIDE_INT_TYPES$
@@ -32,8 +29,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-#include "../include/linux/seq_ptr_kind.h"
 
 static const char *prog = "mkrule";
 
@@ -80,22 +75,6 @@ static const char *const priv_vars[] = {
 #include "vocab.def"
 };
 
-static const char *const user_fields[] = {
-#define PG_USER_FIELD(name) #name,
-#include "vocab.def"
-};
-
-struct class {
-	const char *id, *rule;
-	int leak;
-	const char *message;
-};
-
-static const struct class classes[] = {
-#define PG_CLASS(id, rule, leak, message, summary) { id, rule, leak, message },
-#include "vocab.def"
-};
-
 #define N(a) (sizeof(a) / sizeof((a)[0]))
 
 /* Types spatch knows without a typedef; C keywords are never typedefs. */
@@ -113,18 +92,6 @@ static int builtin_type(const char *t)
 			return 1;
 	return !strcmp(t, "int") || !strcmp(t, "long") || !strcmp(t, "unsigned") ||
 		!strcmp(t, "signed") || !strcmp(t, "short") || !strcmp(t, "char");
-}
-
-/* A string Python and SmPL both take inside single quotes as it is. */
-static const char *py_str(const char *s)
-{
-	const char *p;
-
-	for (p = s; *p; p++)
-		if (*p == '\'' || *p == '\\' || *p == '@' || *p == '\n' ||
-		    (unsigned char)*p < ' ')
-			die("vocab.def: '%s' cannot be written into a rule", s);
-	return s;
 }
 
 /*
@@ -192,66 +159,6 @@ static void put_list(FILE *out, const char *name, size_t col)
 		die("the list $%s$ is empty", name);
 }
 
-/*
- * The tables cocci/pg.py reads: what seq_ptr_kind.h says of every %p
- * extension and every integer conversion, and the vocabulary.
- */
-static void put_tables(FILE *out, const char *rule, int records)
-{
-	static const char *const quals[] = { "", "h", "H", "l", "L", "z", "t" };
-	static const char types[] = "cspdiouxX";
-	enum seq_ptr_kind dflt = seq_ptr_ext_kind(0);
-	const char *sep;
-	size_t i, q;
-	int c, n = 0;
-
-	fprintf(out, "PG_RULE = '%s'\n", rule);
-	fprintf(out, "PG_EXT_DEFAULT = '%s'\nPG_EXT_KIND = {", seq_ptr_kind_name(dflt));
-	for (c = 1; c < 256; c++) {
-		enum seq_ptr_kind k = seq_ptr_ext_kind((char)c);
-
-		if (k == dflt)
-			continue;
-		if (!isalnum(c))
-			die("seq_ptr_ext_kind('\\x%02x') is not hashed but no extension", c);
-		fprintf(out, "%s'%c': '%s'", !n ? "" : n % 5 ? ", " : ",\n    ",
-			c, seq_ptr_kind_name(k));
-		n++;
-	}
-	fputs("}\nPG_TYPE_KIND = {", out);
-	n = 0;
-	for (i = 0; types[i]; i++) {
-		for (q = 0; q < N(quals); q++) {
-			enum seq_ptr_kind k = seq_ptr_type_kind(types[i], quals[q][0], 0);
-
-			if (types[i] == 'p' || k == SEQ_PTR_NONE)
-				continue;
-			fprintf(out, "%s'%c%s': '%s'", !n ? "" : n % 5 ? ", " : ",\n    ",
-				types[i], quals[q], seq_ptr_kind_name(k));
-			n++;
-		}
-	}
-	fputs("}\nPG_USER_FIELDS = (", out);
-	for (i = 0; i < N(user_fields); i++)
-		fprintf(out, "'%s',%s", py_str(user_fields[i]), i + 1 < N(user_fields) ? " " : "");
-	fputs(")\nPG_MESSAGES = {\n", out);
-	for (i = 0; i < N(classes); i++)
-		fprintf(out, "    '%s': '%s',\n", py_str(classes[i].id), py_str(classes[i].message));
-	fputs("}\nPG_LEAKS = (", out);
-	for (i = 0, sep = ""; i < N(classes); i++)
-		if (classes[i].leak) {
-			fprintf(out, "%s'%s'", sep, classes[i].id);
-			sep = ", ";
-		}
-	fputs(")\npg_classes = (", out);
-	for (i = 0, sep = ""; i < N(classes); i++)
-		if (!strcmp(classes[i].rule, rule)) {
-			fprintf(out, "%s'%s'", sep, classes[i].id);
-			sep = ", ";
-		}
-	fprintf(out, ")\npg_call_records = %s\n", records ? "True" : "False");
-}
-
 static char *read_file(const char *path)
 {
 	FILE *f = fopen(path, "r");
@@ -305,14 +212,16 @@ static void each(FILE *out, const char *where, const char *indent, size_t ilen,
 		va = 0;
 	else if (!strncmp(arg, "vprintf ", 8))
 		va = 1;
+	else if (!strncmp(arg, "any ", 4))
+		va = -1;
 	else
-		die("%s: each: printf or vprintf expected", where);
+		die("%s: each: printf, vprintf or any expected", where);
 	text = strchr(arg, ' ') + 1;
 	if (!strstr(text, "NAME"))
 		die("%s: each: no NAME in the text", where);
 	fputs("(\n", out);
 	for (i = 0; i < N(seq_outputs); i++) {
-		if (seq_outputs[i].va != va)
+		if (va >= 0 && seq_outputs[i].va != va)
 			continue;
 		if (seq_outputs[i].fmt != 1)
 			die("vocab.def: %s: the rules take the format as argument 1",
@@ -384,12 +293,11 @@ static void expand(FILE *out, const char *path, const char *rule, int depth)
 		}
 		d = p + 4;
 		*end = '\0';
-		if (!strcmp(d, "python") || !strcmp(d, "python records")) {
+		if (!strcmp(d, "python")) {
 			char *lib = sibling(path, "pg.py");
 			char *py = read_file(lib);
 
 			fputs("@initialize:python@\n@@\n", out);
-			put_tables(out, rule, !strcmp(d, "python records"));
 			fputs(py, out);
 			free(py);
 			free(lib);

@@ -91,11 +91,6 @@ const char *const cocci_forced_includes[] = {
 	"include/linux/compiler-version.h", "include/linux/kconfig.h", NULL,
 };
 
-static const char *mode_flag(const struct cocci_opts *opts)
-{
-	return opts->patch_out ? "patch" : "ptrguard";
-}
-
 void spatch_argv(const struct cocci_opts *opts, const char *root, const struct rule *r,
 		 const char *list, struct strvec *av)
 {
@@ -103,16 +98,10 @@ void spatch_argv(const struct cocci_opts *opts, const char *root, const struct r
 
 	strvec_push(av, xstrdup(spatch_prog(opts)));
 	strvec_push(av, xstrdup("-D"));
-	strvec_push(av, xstrdup(mode_flag(opts)));
+	strvec_push(av, xstrdup("ptrguard"));
 	strvec_push(av, xstrdup("--quiet"));
-	if (opts->patch_out) {
-		/* "diff -u -p a/FILE b/FILE" headers, FILE relative to the root */
-		strvec_push(av, xstrdup("--patch"));
-		strvec_push(av, xstrdup("."));
-	} else {
-		strvec_push(av, xstrdup("--no-show-diff"));
-		strvec_push(av, xstrdup("--verbose-parsing"));
-	}
+	strvec_push(av, xstrdup("--no-show-diff"));
+	strvec_push(av, xstrdup("--verbose-parsing"));
 	/*
 	 * The files are prefiltered already: no second token scan in spatch
 	 * (which also tries "git grep" once per file group).
