@@ -28,6 +28,11 @@ static int k_isalnum(unsigned char c)
 	return k_isdigit(c) || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
 }
 
+int fmt_plain_p(const struct fmt_conv *c)
+{
+	return c->type == 'p' && !k_isalnum((unsigned char)c->ext);
+}
+
 enum { RESUME_START, RESUME_PRECISION, RESUME_QUALIFIER };
 
 /* The kind of a complete conversion; -1 if it is not a supported one. */

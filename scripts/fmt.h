@@ -52,6 +52,13 @@ struct fmt_iter {
 int fmt_next(const char *fmt, size_t len, struct fmt_iter *it, struct fmt_conv *c);
 
 /*
+ * Is @c a plain %p, with no extension (hashed from v4.15 on, the raw
+ * address before)?  An extension is any letter or digit of the kernel's
+ * ctype after the 'p', Latin-1 letters included, as vsprintf.c reads it.
+ */
+int fmt_plain_p(const struct fmt_conv *c);
+
+/*
  * fmt_unquote - decode a line of C string literals ("a" "b" joined)
  * @line: the literals, with C escapes (\n \t \" \\ \xHH \ooo ...)
  * @out: set to a malloc()ed buffer holding the bytes (NUL-terminated)

@@ -1491,12 +1491,6 @@ static int int_cast(const struct model *m, const struct span *s, size_t b, size_
 	return -1;
 }
 
-/* vsprintf.c takes every alphanumeric character after "%p" as its extension */
-static int alnum(char c)
-{
-	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
-}
-
 static void add_finding(struct lex_call *c, const struct joined *j, const struct fmt_conv *cv,
 			const char *cls, char *arg, int unknown, int argidx)
 {
@@ -1548,7 +1542,7 @@ static void judge(struct model *m, const struct span *s, struct lex_call *c,
 			free(arg);
 		} else if (cv.kind == SEQ_PTR_RAW) {
 			add_finding(c, &j, &cv, user ? "px-user" : "px", arg, 0, have ? (int)idx : -1);
-		} else if (cv.kind == SEQ_PTR_HASHED && !m->hashed && !alnum(cv.ext)) {
+		} else if (cv.kind == SEQ_PTR_HASHED && !m->hashed && fmt_plain_p(&cv)) {
 			add_finding(c, &j, &cv, user ? "px-user" : "p-unhashed", arg, 0,
 				    have ? (int)idx : -1);
 		} else if (cv.kind == SEQ_PTR_INT && have) {
