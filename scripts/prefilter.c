@@ -51,7 +51,7 @@ struct scan {
 enum { T_NONE, T_WORD, T_OPEN, T_COMMA, T_STRING, T_OTHER };
 
 /* An open parenthesis: a call named *seq*, whose arguments hold... */
-enum { F_SEQ = 1, F_WIDE = 2, F_CAST = 4 };
+enum { F_SEQ = 1, F_WIDE = 2, F_CAST = 4, F_STR = 8 };
 
 /* Mark every open seq call: its arguments hold a wide conversion or a cast. */
 static void mark_calls(struct scan *s, unsigned char what)
@@ -63,10 +63,14 @@ static void mark_calls(struct scan *s, unsigned char what)
 			s->open[i] |= what;
 }
 
-/* A seq call is complete (or the text ends inside it). */
+/*
+ * A seq call is complete (or the text ends inside it): a cast and a
+ * long-wide conversion, or a cast and no literal at all (the format is
+ * in a variable, which the judge may read).
+ */
 static void close_call(struct scan *s, unsigned char f)
 {
-	if ((f & F_SEQ) && (f & F_WIDE) && (f & F_CAST))
+	if ((f & F_SEQ) && (f & F_CAST) && ((f & F_WIDE) || !(f & F_STR)))
 		s->bits |= PF_INT_CAST;
 }
 
@@ -130,8 +134,7 @@ static void run_flush(struct scan *s)
 		else if (c.kind == SEQ_PTR_INT)
 			bits |= PF_WIDE_INT;
 	}
-	if (bits & PF_WIDE_INT)
-		mark_calls(s, F_WIDE);
+	mark_calls(s, bits & PF_WIDE_INT ? F_WIDE | F_STR : F_STR);
 	s->bits |= bits;
 	s->rlen = 0;
 	s->in_run = 0;
