@@ -80,6 +80,8 @@ static void print_file(const char *name, const struct lex_file *lf)
 		for (k = 0; k < c->nfindings; k++) {
 			const struct lex_finding *f = &c->findings[k];
 
+			if (f->cls && !strcmp(f->cls, "int"))
+				continue;
 			printf("%s:%u:%u:   %s %s of %s\n", name, f->line, f->column,
 			       f->cls ? f->cls : "cast?", f->conversion, *f->arg ? f->arg : "(va_list)");
 		}

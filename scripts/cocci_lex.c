@@ -151,7 +151,7 @@ static char *gate_message(const struct facts *fs, const struct lex_call *c, int 
  * rules examined it), by the text alone otherwise (@lexical).
  */
 static void judge_call(struct cocci_result *res, const char *rel, const struct lex_call *c,
-		       const struct facts *fs, int in_skip, int lexical)
+		       const struct facts *fs, int in_skip, int lexical, int verbose)
 {
 	int px = !!fact(fs, c->line, c->column, 0, 'C', 0);
 	int cast = !!fact(fs, c->line, c->column, 1, 'C', 0);
@@ -164,8 +164,9 @@ static void judge_call(struct cocci_result *res, const char *rel, const struct l
 		res->nlexical++;
 	for (k = 0; k < c->nfindings; k++) {
 		const struct lex_finding *f = &c->findings[k];
+		int integer = !f->cls || !strcmp(f->cls, "int-cast") || !strcmp(f->cls, "int");
 
-		if (f->cls && strcmp(f->cls, "int-cast")) {
+		if (!integer) {
 			char *why = px && !strcmp(f->cls, "px") ? gate_message(fs, c, f->argidx) : NULL;
 
 			if (why)
@@ -175,12 +176,22 @@ static void judge_call(struct cocci_result *res, const char *rel, const struct l
 			free(why);
 		} else if (cast) {
 			/* spatch knows the operand's type: the text's guess does not count */
-			if (fact(fs, c->line, c->column, 1, 'p', f->argidx))
+			int ptr = !!fact(fs, c->line, c->column, 1, 'p', f->argidx);
+
+			if (ptr)
 				add_finding(res, rel, c, f, "int-cast", NULL, 0);
+			/* the differential: where both halves read the cast, they agree */
+			if (f->cls && ptr != !strcmp(f->cls, "int-cast") && verbose)
+				fprintf(stderr, "ptrguard: judge: %s:%u: %s of %s: %s\n", rel, f->line,
+					f->conversion, f->arg, ptr ?
+					"spatch's types show a pointer the text does not" :
+					"the text shows a pointer spatch's types do not");
+			if (f->cls && ptr != !strcmp(f->cls, "int-cast"))
+				res->ndisagree++;
 		} else if (lexical && in_skip) {
-			if (f->cls)
+			if (f->cls && !strcmp(f->cls, "int-cast"))
 				add_finding(res, rel, c, f, f->cls, NULL, 1);
-			else if (!unknown++)
+			else if (!f->cls && !unknown++)
 				add_unjudged(res, rel, c,
 					     "an integer cast of an operand that may be a pointer");
 		}
@@ -246,7 +257,7 @@ static void spatch_only(struct cocci_result *res, const char *rel, const char *b
 }
 
 static void judge_file(const char *root, const char *rel, int px_ran, int cast_ran, int lexical,
-		       const struct facts *fs, struct cocci_result *res)
+		       int verbose, const struct facts *fs, struct cocci_result *res)
 {
 	char *abs = xasprintf("%s/%s", root, rel), *buf;
 	struct lex_vocab v = { 0 };
@@ -278,7 +289,8 @@ static void judge_file(const char *root, const char *rel, int px_ran, int cast_r
 			continue;
 		}
 		/* where no rule ran, the prefilter found nothing they report */
-		judge_call(res, rel, c, fs, in_skip, lexical && (px_ran || cast_ran || in_skip));
+		judge_call(res, rel, c, fs, in_skip, lexical && (px_ran || cast_ran || in_skip),
+			   verbose);
 	}
 	if (lexical)
 		spatch_only(res, rel, buf, len, &lf, &v, fs);
@@ -321,7 +333,7 @@ static int fact_cmp(const void *pa, const void *pb)
 }
 
 void cocci_judge(const char *root, char *const *files, const int *px_ran, const int *cast_ran,
-		 size_t nfiles, int lexical, struct collect *c)
+		 size_t nfiles, int lexical, int verbose, struct collect *c)
 {
 	size_t i, at = 0;
 
@@ -344,7 +356,7 @@ void cocci_judge(const char *root, char *const *files, const int *px_ran, const 
 			;
 		fs.x = c->facts + lo;
 		fs.n = at - lo;
-		judge_file(root, files[i], px_ran[i], cast_ran[i], lexical, &fs, c->res);
+		judge_file(root, files[i], px_ran[i], cast_ran[i], lexical, verbose, &fs, c->res);
 	}
 	if (c->res->nunjudged)
 		qsort(c->res->unjudged, c->res->nunjudged, sizeof(*c->res->unjudged), unjudged_cmp);

@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * cocci_records: the one record format, tab-separated lines with "\\",
- * tab and newline escaped (docs/design.md).  The rules print "F" and "C"
- * records ("-D ptrguard"); cocci_records_write() writes a whole result
- * with the same "F" layout plus the records of what spatch skipped and
- * what was counted ("S", "J", "U", "N", and "E" at the end), for the
- * gate's child processes and its cache.  One reader reads both.
+ * tab and newline escaped (docs/design.md).  The rules print their facts,
+ * "C" and "M" records ("-D ptrguard", cocci/pg.py); cocci_records_write()
+ * writes a judged result, its findings as "F" records plus the records of
+ * what spatch skipped and what was counted ("S", "J", "U", "N", and "E"
+ * at the end), for the gate's child processes and its cache.  One reader
+ * reads both.
  */
 #include <ctype.h>
 #include <errno.h>

@@ -1548,10 +1548,9 @@ static void judge(struct model *m, const struct span *s, struct lex_call *c,
 		} else if (cv.kind == SEQ_PTR_INT && have) {
 			int r = int_cast(m, s, args[idx][0], args[idx][1]);
 
-			if (r)
-				add_finding(c, &j, &cv, r > 0 ? "int-cast" : NULL, arg, r < 0, (int)idx);
-			else
-				free(arg);
+			/* "int": no pointer in the text; spatch's types may still say one */
+			add_finding(c, &j, &cv, r > 0 ? "int-cast" : r < 0 ? NULL : "int", arg, r < 0,
+				    (int)idx);
 		} else {
 			free(arg);
 		}

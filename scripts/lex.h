@@ -87,7 +87,11 @@ void lex_vocab_free(struct lex_vocab *v);
 /* What one conversion of a call prints, judged from the text. */
 struct lex_finding {
 	unsigned int line, column;	/* of the conversion, 1-based */
-	const char *cls;	/* px, p-unhashed, int-cast, px-user; NULL: see cast */
+	/*
+	 * px, p-unhashed, int-cast, px-user; NULL: see unknown_cast; "int":
+	 * a long-wide integer conversion whose argument shows no pointer
+	 */
+	const char *cls;
 	char *conversion;
 	char *arg;		/* the argument, blanks squeezed */
 	char *format;		/* the literal it is in, as written */
