@@ -76,11 +76,13 @@ static const struct cmd_help help = {
 "    SPATCH  the spatch program (default: spatch from PATH).\n"
 "\n"
 "EXIT STATUS\n"
-"    0  no leak found (px-gated and px-user findings alone give 0: they are\n"
-"       printed for review, but the value they print is not a raw address\n"
-"       readable by everyone);\n"
-"    1  at least one px, p-unhashed or int-cast finding (with --patch: the\n"
-"       patch is not empty);\n"
+"    0  no leak found and every seq output call understood (px-gated and\n"
+"       px-user findings alone give 0: they are printed for review, but the\n"
+"       value they print is not a raw address readable by everyone);\n"
+"    1  at least one px, p-unhashed or int-cast finding, or a call not\n"
+"       understood (its format or path can be read by neither spatch nor\n"
+"       the lexical model: it is not known to be clean); with --patch: the\n"
+"       patch is not empty;\n"
 "    2  usage error, or a tool error: spatch missing, crashing, timing out\n"
 "       or exiting non-zero, a missing tree or rule, an unreadable file,\n"
 "       no C source among the PATHs, a write error on stdout.\n"
@@ -466,7 +468,8 @@ int cmd_audit(int argc, char **argv)
 	fflush(stdout);
 	if (!o.quiet)
 		summary(&res, o.mode, o.verbose);
-	ret = EXIT_CLEAN;
+	/* a call nobody can read is not clean */
+	ret = res.nunjudged ? EXIT_FINDINGS : EXIT_CLEAN;
 	for (i = 0; i < res.nfindings; i++)
 		if (finding_is_leak(&res.findings[i]))
 			ret = EXIT_FINDINGS;
