@@ -106,8 +106,8 @@ FUZZFLAGS  := -O1 -g -fno-omit-frame-pointer -fno-sanitize-recover=all
 FUZZ_TARGETS := patch fmt prefilter lex scan
 FUZZ_LIBS_patch     := patch xalloc
 FUZZ_LIBS_fmt       := fmt parse-options xalloc
-FUZZ_LIBS_prefilter := prefilter fmt parse-options vocab xalloc
-FUZZ_LIBS_lex       := lex cocci_root kernel spatch prefilter fmt parse-options vocab readfile xalloc
+FUZZ_LIBS_prefilter := prefilter kver fmt parse-options vocab xalloc
+FUZZ_LIBS_lex       := lex cocci_root kernel kver spatch prefilter fmt parse-options vocab readfile xalloc
 FUZZ_LIBS_scan      := scan_match addr addr_layout xalloc
 FUZZ_BINS := $(addprefix build/fuzz/,$(FUZZ_TARGETS))
 

@@ -11,6 +11,7 @@
 #include <sys/utsname.h>
 
 #include "kernel.h"
+#include "kver.h"
 #include "prefilter.h"
 #include "ptrguard.h"
 
@@ -52,29 +53,6 @@ int kernel_is_tree(const char *dir)
 	return is_file(dir, "Makefile") && is_file(dir, "Kconfig") && is_file(dir, "MAINTAINERS");
 }
 
-/* The number after "NAME =" at a line start of @text, or -1. */
-static long makefile_var(const char *text, const char *name)
-{
-	const char *p = text;
-	size_t n = strlen(name);
-
-	for (; p; p = strchr(p, '\n'), p = p ? p + 1 : NULL) {
-		const char *q = p + n;
-
-		if (strncmp(p, name, n))
-			continue;
-		while (*q == ' ' || *q == '\t')
-			q++;
-		if (*q++ != '=')
-			continue;
-		while (*q == ' ' || *q == '\t')
-			q++;
-		if (*q >= '0' && *q <= '9')
-			return strtol(q, NULL, 10);
-	}
-	return -1;
-}
-
 /*
  * VERSION.PATCHLEVEL of the kernel in @dir: its Makefile (a source tree),
  * else the release a build tree records.  0, or -1 if none says.
@@ -90,8 +68,8 @@ static int kernel_version(const char *dir, long *v, long *p)
 	buf = read_file(path, 65536, &len);
 	free(path);
 	if (buf) {
-		*v = makefile_var(buf, "VERSION");
-		*p = makefile_var(buf, "PATCHLEVEL");
+		*v = kver_makefile_var(buf, "VERSION");
+		*p = kver_makefile_var(buf, "PATCHLEVEL");
 		free(buf);
 		if (*v >= 0 && *p >= 0)
 			return 0;
@@ -149,7 +127,7 @@ int kernel_use(const char *arg)
 		char ver[64];
 
 		snprintf(ver, sizeof(ver), "%ld.%ld", v, p);
-		prefilter_set_old(v < 4 || (v == 4 && p < 15));
+		prefilter_set_old(kver_p_unhashed(v, p));
 		setenv("PTRGUARD_KERNEL_VERSION", ver, 1);
 	}
 	free(guess);

@@ -30,6 +30,7 @@
 #include <sys/stat.h>
 
 #include "fmt.h"
+#include "kver.h"
 #include "prefilter.h"
 #include "vocab.h"
 #include "ptrguard.h"
@@ -458,30 +459,6 @@ static int cached_version(const char *dir)
 	return -1;
 }
 
-/* The number after "NAME *= *" at a line start of @head, or -1. */
-static long makefile_var(const char *head, const char *name)
-{
-	const char *p = head;
-	size_t n = strlen(name);
-
-	for (; p; p = strchr(p, '\n'), p = p ? p + 1 : NULL) {
-		const char *q = p + n;
-
-		if (strncmp(p, name, n))
-			continue;
-		while (*q == ' ')
-			q++;
-		if (*q != '=')
-			continue;
-		q++;
-		while (*q == ' ')
-			q++;
-		if (*q >= '0' && *q <= '9')
-			return strtol(q, NULL, 10);
-	}
-	return -1;
-}
-
 /* 1 or 0 if @dir/Makefile gives VERSION and PATCHLEVEL, else -1. */
 static int makefile_version(const char *dir)
 {
@@ -499,17 +476,17 @@ static int makefile_version(const char *dir)
 	n = fread(head, 1, sizeof(head) - 1, f);
 	fclose(f);
 	head[n] = '\0';
-	v = makefile_var(head, "VERSION");
-	p = makefile_var(head, "PATCHLEVEL");
+	v = kver_makefile_var(head, "VERSION");
+	p = kver_makefile_var(head, "PATCHLEVEL");
 	if (v < 0 || p < 0)
 		return -1;
-	return v < 4 || (v == 4 && p < 15);
+	return kver_p_unhashed(v, p);
 }
 
 /*
- * Is the tree holding the file @path older than v4.15?  As the rule's
- * pg_tree_version(): the first directory above the file whose Makefile
- * has VERSION and PATCHLEVEL lines decides; none found means current.
+ * Is the tree holding the file @path older than v4.15?  The first
+ * directory above the file whose Makefile has VERSION and PATCHLEVEL
+ * lines decides; none found means current.
  */
 static int forced_old = -1;
 
