@@ -821,8 +821,13 @@ struct hdrs {
 	size_t n, alloc;
 };
 
-static void read_headers(struct lex_vocab *v, struct hdrs *h, const char *root, const char *dir,
-			 int depth)
+/*
+ * Call @fn for every header (.h) under @root/@dir, @rel its path from
+ * @root; symbolic links are followed (the gate reads a tree of them).
+ */
+typedef void header_fn(void *ctx, const char *rel, const char *abs, const struct stat *st);
+
+static void each_header(const char *root, const char *dir, int depth, header_fn *fn, void *ctx)
 {
 	char *path = xasprintf("%s/%s", root, dir);
 	DIR *d = opendir(path);
@@ -832,45 +837,67 @@ static void read_headers(struct lex_vocab *v, struct hdrs *h, const char *root, 
 	if (!d)
 		return;
 	while ((e = readdir(d))) {
-		size_t n = strlen(e->d_name), len;
-		char *rel, *abs, *buf;
+		size_t n = strlen(e->d_name);
+		int is_h = n > 2 && !strcmp(e->d_name + n - 2, ".h");
+		char *rel, *abs;
 		struct stat st;
 
-		if (e->d_name[0] == '.')
+		if (e->d_name[0] == '.' || (e->d_type != DT_DIR && e->d_type != DT_LNK &&
+					    e->d_type != DT_UNKNOWN && !is_h))
 			continue;
 		rel = strcmp(dir, ".") ? xasprintf("%s/%s", dir, e->d_name) : xstrdup(e->d_name);
 		abs = xasprintf("%s/%s", root, rel);
-		buf = NULL;
-		/* symbolic links are followed: the gate reads a tree of them */
 		if (stat(abs, &st) == 0) {
 			if (S_ISDIR(st.st_mode) && depth < 32)
-				read_headers(v, h, root, rel, depth + 1);
-			else if (S_ISREG(st.st_mode) && n > 2 && !strcmp(e->d_name + n - 2, ".h"))
-				buf = read_file(abs, SIZE_MAX, &len);
+				each_header(root, rel, depth + 1, fn, ctx);
+			else if (S_ISREG(st.st_mode) && is_h)
+				fn(ctx, rel, abs, &st);
 		}
-		if (buf) {
-			lex_vocab_scan_header(v, buf, len, rel);
-			/* a wrapper macro: a variadic one, or one over a *printf* name */
-			if (memmem(buf, len, "define", 6) &&
-			    (memmem(buf, len, "...", 3) || memmem(buf, len, "printf", 6))) {
-				if (h->n == h->alloc) {
-					h->alloc = h->alloc ? 2 * h->alloc : 64;
-					h->name = xrealloc(h->name, h->alloc * sizeof(*h->name));
-					h->buf = xrealloc(h->buf, h->alloc * sizeof(*h->buf));
-					h->len = xrealloc(h->len, h->alloc * sizeof(*h->len));
-				}
-				h->name[h->n] = rel;
-				h->buf[h->n] = buf;
-				h->len[h->n++] = len;
-				rel = NULL;
-				buf = NULL;
-			}
-		}
-		free(buf);
 		free(rel);
 		free(abs);
 	}
 	closedir(d);
+}
+
+struct read_ctx {
+	struct lex_vocab *v;
+	struct hdrs *h;
+};
+
+/* Read a header's __printf() functions; keep it if it may define a wrapper macro. */
+static void read_header(void *ctx, const char *rel, const char *abs, const struct stat *st)
+{
+	struct read_ctx *c = ctx;
+	struct hdrs *h = c->h;
+	size_t len;
+	char *buf = read_file(abs, SIZE_MAX, &len);
+
+	(void)st;
+	if (!buf)
+		return;
+	lex_vocab_scan_header(c->v, buf, len, rel);
+	/* a wrapper macro: a variadic one, or one over a *printf* name */
+	if (memmem(buf, len, "define", 6) &&
+	    (memmem(buf, len, "...", 3) || memmem(buf, len, "printf", 6))) {
+		if (h->n == h->alloc) {
+			h->alloc = h->alloc ? 2 * h->alloc : 64;
+			h->name = xrealloc(h->name, h->alloc * sizeof(*h->name));
+			h->buf = xrealloc(h->buf, h->alloc * sizeof(*h->buf));
+			h->len = xrealloc(h->len, h->alloc * sizeof(*h->len));
+		}
+		h->name[h->n] = xstrdup(rel);
+		h->buf[h->n] = buf;
+		h->len[h->n++] = len;
+		return;
+	}
+	free(buf);
+}
+
+static void read_headers(struct lex_vocab *v, struct hdrs *h, const char *root, const char *dir)
+{
+	struct read_ctx c = { v, h };
+
+	each_header(root, dir, 0, read_header, &c);
 }
 
 static struct lex_vocab table;
@@ -896,42 +923,20 @@ static void fnv(uint64_t *h, const void *p, size_t n)
 	}
 }
 
-static void key_headers(uint64_t *h, const char *root, const char *dir, int depth)
+/* A header's path, size, modification time and inode, into the key. */
+static void key_header(void *ctx, const char *rel, const char *abs, const struct stat *st)
 {
-	char *path = xasprintf("%s/%s", root, dir);
-	DIR *d = opendir(path);
-	struct dirent *e;
+	long long t[4] = { (long long)st->st_size, (long long)st->st_mtim.tv_sec,
+			   (long long)st->st_mtim.tv_nsec, (long long)st->st_ino };
 
-	free(path);
-	if (!d)
-		return;
-	while ((e = readdir(d))) {
-		size_t n = strlen(e->d_name);
-		int is_h = n > 2 && !strcmp(e->d_name + n - 2, ".h");
-		char *abs;
-		struct stat st;
+	(void)rel;
+	fnv(ctx, abs, strlen(abs) + 1);
+	fnv(ctx, t, sizeof(t));
+}
 
-		if (e->d_name[0] == '.' || (e->d_type != DT_DIR && e->d_type != DT_LNK &&
-					    e->d_type != DT_UNKNOWN && !is_h))
-			continue;
-		abs = xasprintf("%s/%s/%s", root, dir, e->d_name);
-		if (stat(abs, &st) == 0) {
-			if (S_ISDIR(st.st_mode) && depth < 32) {
-				char *rel = xasprintf("%s/%s", dir, e->d_name);
-
-				key_headers(h, root, rel, depth + 1);
-				free(rel);
-			} else if (S_ISREG(st.st_mode) && is_h) {
-				long long t[4] = { (long long)st.st_size, (long long)st.st_mtim.tv_sec,
-						   (long long)st.st_mtim.tv_nsec, (long long)st.st_ino };
-
-				fnv(h, abs, strlen(abs) + 1);
-				fnv(h, t, sizeof(t));
-			}
-		}
-		free(abs);
-	}
-	closedir(d);
+static void key_headers(uint64_t *h, const char *root, const char *dir)
+{
+	each_header(root, dir, 0, key_header, h);
 }
 
 static char *table_cache_path(const char *root, const char *kdir)
@@ -952,8 +957,8 @@ static char *table_cache_path(const char *root, const char *kdir)
 	fnv(&h, TABLE_MAGIC, sizeof(TABLE_MAGIC));
 	if (kdir)
 		for (i = 0; cocci_include_dirs[i]; i++)
-			key_headers(&h, kdir, cocci_include_dirs[i], 0);
-	key_headers(&h, root, ".", 0);
+			key_headers(&h, kdir, cocci_include_dirs[i]);
+	key_headers(&h, root, ".");
 	path = xasprintf("%s/%016llx", dir, (unsigned long long)h);
 	free(dir);
 	return path;
@@ -1097,8 +1102,8 @@ const struct lex_vocab *lex_vocab_table(const char *root)
 	lex_vocab_core(&table);
 	if (kdir)
 		for (i = 0; cocci_include_dirs[i]; i++)
-			read_headers(&table, &h, kdir, cocci_include_dirs[i], 0);
-	read_headers(&table, &h, root, ".", 0);
+			read_headers(&table, &h, kdir, cocci_include_dirs[i]);
+	read_headers(&table, &h, root, ".");
 	/* a wrapper over a wrapper of another header: to a fixed point */
 	for (round = 0, more = 1; more && round < 8; round++) {
 		more = 0;
