@@ -131,18 +131,6 @@ static int apply(const struct option *o, int as_short, const char *arg, int unse
 	}
 }
 
-static void list_options(const struct option *opts)
-{
-	const struct option *o;
-
-	for (o = opts; o->type != OPTION_END; o++) {
-		if (o->type == OPTION_GROUP || (o->flags & PARSE_OPT_HIDDEN))
-			continue;
-		printf("%c %s %s\n", o->short_name ? o->short_name : '-',
-		       o->long_name ? o->long_name : "-", takes_arg(o) ? o->argh : "-");
-	}
-}
-
 static int unknown(const char *cmd, const char *what)
 {
 	error("%s: unknown option (see 'ptrguard %s --help')", what, cmd);
@@ -159,10 +147,6 @@ static int parse_long(const struct option *opts, const struct cmd_help *help, ch
 
 	if (!strcmp(name, "help")) {
 		print_cmd_help(opts, help);
-		exit(EXIT_CLEAN);
-	}
-	if (!strcmp(name, "list-options")) {
-		list_options(opts);
 		exit(EXIT_CLEAN);
 	}
 	for (o = opts; o->type != OPTION_END; o++)

@@ -137,8 +137,7 @@ struct cmd_help {
  * and returns n; -1 after one error line ("ptrguard: CMD: --bogus:
  * unknown option (see 'ptrguard CMD --help')"), or one naming a
  * PARSE_OPT_REQUIRED option not given.  --help (-h) prints the
- * help to stdout and exits 0; --list-options (hidden) prints the table,
- * one option a line ("SHORT LONG ARG", "-" for none), for the tests.
+ * help to stdout and exits 0.
  */
 int parse_options(int argc, char **argv, const struct option *opts,
 		  const struct cmd_help *help);
