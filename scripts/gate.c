@@ -178,8 +178,8 @@ static int parse_args(struct gate *g, int argc, char **argv, char ***inputs, siz
 		OPT__FORMAT(&g->format, FORMATS_REPORT | FORMATS(FORMAT_CHECKPATCH),
 			    "checkpatch (the default): checkpatch.pl's ERROR:/FIXED: lines,\n"
 			    "#LINE of the patch input, FILE:LINE, the line itself, and a total;\n"
-			    "text: FILE:LINE:COLUMN: error: new leak: CLASS CONVERSION: MESSAGE\n"
-			    "(note: fixed for a leak the patches remove), as audit prints;\n"
+			    "text: audit's FILE:LINE:COLUMN: SEVERITY: CLASS: CONVERSION: lines,\n"
+			    "then \"new leak: MESSAGE\" (error), or \"fixed: MESSAGE\" (note);\n"
 			    "json: an object with the findings and the counts; sarif: SARIF\n"
 			    "2.1.0, the new leaks."),
 		OPT__JOBS(&g->run.jobs, "Rule runs at once (default 2).", 100000),

@@ -91,9 +91,11 @@ static void text(const struct gate_section *secs, size_t nsecs)
 			const struct gate_item *it = &secs[s].diff.items[i];
 			const struct finding *f = it->f;
 
-			printf("%s:%u:%u: %s: %s %s: %s%s\n", it->path, f->line, f->column,
-			       it->fixed ? "note: fixed" : "error: new leak", f->cls,
-			       f->conversion, f->message, f->lexical ? " [lexical]" : "");
+			/* audit's fields (output.c), and what the patches do */
+			printf("%s:%u:%u: %s: %s: %s: %s: %s%s\n", it->path, f->line, f->column,
+			       it->fixed ? "note" : "error", f->cls, f->conversion,
+			       it->fixed ? "fixed" : "new leak", f->message,
+			       f->lexical ? " [lexical]" : "");
 		}
 }
 
