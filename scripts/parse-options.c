@@ -305,19 +305,26 @@ static void add(char *buf, size_t n, const char *fmt, const char *a, const char 
 	snprintf(buf + len, n - len, fmt, a, b);
 }
 
-/* One option as the synopsis spells it: "-j N", "--tree=DIR", "--[no-]casts". */
+/* The long name as --help spells it: "--tree=DIR", "--[no-]casts", "--no-prefilter". */
+static void long_option(char *buf, size_t n, const struct option *o)
+{
+	if (takes_arg(o))
+		add(buf, n, "--%s=%s", o->long_name, o->argh);
+	else if (o->flags & PARSE_OPT_NONEG || !strncmp(o->long_name, "no-", 3))
+		add(buf, n, "--%s%s", o->long_name, "");
+	else
+		add(buf, n, "--[no-]%s%s", o->long_name, "");
+}
+
+/* One option as the synopsis spells it: "-j N", or its long name. */
 static void synopsis_option(char *buf, size_t n, const struct option *o)
 {
 	char s[3] = { '-', (char)o->short_name, '\0' };
 
 	if (o->short_name)
 		add(buf, n, takes_arg(o) ? "%s %s" : "%s", s, o->argh);
-	else if (takes_arg(o))
-		add(buf, n, "--%s=%s", o->long_name, o->argh);
-	else if (o->flags & PARSE_OPT_NONEG || !strncmp(o->long_name, "no-", 3))
-		add(buf, n, "--%s%s", o->long_name, "");
 	else
-		add(buf, n, "--[no-]%s%s", o->long_name, "");
+		long_option(buf, n, o);
 }
 
 /* Print @item, first folding the line if it would pass 79 columns. */
@@ -397,9 +404,12 @@ void print_cmd_help(const struct option *opts, const struct cmd_help *h)
 		if (o->short_name)
 			printf("-%c%s%s%s", o->short_name, takes_arg(o) ? " " : "",
 			       takes_arg(o) ? o->argh : "", o->long_name ? ", " : "");
-		if (o->long_name)
-			printf("--%s%s%s", o->long_name, takes_arg(o) ? "=" : "",
-			       takes_arg(o) ? o->argh : "");
+		if (o->long_name) {
+			char buf[128] = "";
+
+			long_option(buf, sizeof(buf), o);
+			fputs(buf, stdout);
+		}
 		putchar('\n');
 		indented(o->help, 8);
 	}

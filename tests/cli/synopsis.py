@@ -5,7 +5,8 @@ SYNOPSIS and OPTIONS say, one line each, for tests/cli/run to try out:
 
     opt GROUP REQUIRED SPELLING ARG NEG   an option of the synopsis
     arg GROUP REQUIRED TEXT - -           an argument of the synopsis
-    alias SHORT LONG ARG                  an OPTIONS entry "-j N, --jobs=N"
+    alias SHORT LONG ARG NEG              an OPTIONS entry "-j N, --jobs=N",
+                                          "-v, --[no-]verbose"
 
 GROUP numbers the synopsis items: the options of one "[a | b]" share it.
 REQUIRED is 1 outside brackets; SPELLING is "-j" or "--tree"; ARG the
@@ -86,9 +87,10 @@ def main():
             else:
                 print("arg", group, required, alt.replace(" ", "_"), "-", "-")
     for line in section(lines, "OPTIONS"):
-        m = re.fullmatch(r"    -(\S)(?: (\S+))?, --([a-z][a-z0-9-]*)(?:=(\S+))?", line)
+        m = re.fullmatch(r"    -(\S)(?: (\S+))?, --(\[no-\])?([a-z][a-z0-9-]*)(?:=(\S+))?", line)
         if m:
-            print("alias", "-" + m.group(1), "--" + m.group(3), m.group(4) or "-")
+            print("alias", "-" + m.group(1), "--" + m.group(4), m.group(5) or "-",
+                  "neg" if m.group(3) else "-")
 
 
 main()
