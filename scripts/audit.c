@@ -24,10 +24,7 @@
 static const struct cmd_help help = {
 	.name = "audit",
 	.summary = "find seq_file output that prints raw kernel addresses",
-	.synopsis =
-"[-j N] [--tree DIR] [--kernel KDIR] [--rules DIR] [--[no-]casts]\n"
-"               [--timeout SECONDS] [--no-prefilter] [--format=FMT | --json | --sarif\n"
-"               | --patch | --list-formats] [-v | -q] [PATH...]",
+	.args = "[PATH...]",
 	.description =
 "    Runs the Coccinelle rules of ptrguard (seq_px.cocci and, with --casts,\n"
 "    seq_int_cast.cocci) over the PATHs, files or directories of one kernel\n"
@@ -155,8 +152,9 @@ static int parse_audit_options(int argc, char **argv, struct audit_opts *o, int 
 			 "files whose literals hold no conversion a rule reports.  Same\n"
 			 "findings, much slower; for checking the prefilter (and implied by\n"
 			 "--list-formats, which lists the calls of every file)."),
-		OPT__FORMAT(&o->format,
-			    "gcc (or text, the default): FILE:LINE:COLUMN: SEVERITY: CLASS: ...;\n"
+		OPT__FORMAT(&o->format, FORMATS_REPORT,
+			    "text (the default; gcc is another name for it):\n"
+			    "FILE:LINE:COLUMN: SEVERITY: CLASS: CONVERSION: MESSAGE;\n"
 			    "json: a list of objects with the keys file, line, column, class,\n"
 			    "leak, conversion, function, format, argument and message; sarif:\n"
 			    "a SARIF 2.1.0 log (leaks at level \"error\", low-confidence classes\n"

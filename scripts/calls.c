@@ -21,7 +21,7 @@
 static const struct cmd_help help = {
 	.name = "calls",
 	.summary = "list the seq output calls of C files as the lexical model reads them",
-	.synopsis = "[--tree DIR | --kernel KDIR] FILE...",
+	.args = "FILE...",
 	.description =
 "    Lists each call of a seq output function (seq_printf() and its kin, the\n"
 "    file's own wrapper macros and functions, and the functions a header of\n"

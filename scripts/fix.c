@@ -22,7 +22,7 @@
 static const struct cmd_help help = {
 	.name = "fix",
 	.summary = "write a patch series that fixes the leaks an audit finds",
-	.synopsis = "[--tree DIR] [--per-dir] [--all] [--check-build BUILD] [-j N] -o OUT [PATH...]",
+	.args = "[PATH...]",
 	.description =
 "    Audits the PATHs of a kernel tree as ptrguard audit does (both rules),\n"
 "    and writes to OUT a git format-patch series that fixes the findings of\n"
@@ -75,8 +75,9 @@ struct fix_opts {
 static int fix_parse_options(int argc, char **argv, struct fix_opts *o, int *npaths)
 {
 	const struct option opts[] = {
-		OPT_STRING('o', "output", &o->out, "OUT",
-			   "Write the series to OUT (made if missing; it must hold no .patch)."),
+		OPT_STRING_F('o', "output", &o->out, "OUT",
+			     "Write the series to OUT (made if missing; it must hold no .patch).",
+			     PARSE_OPT_REQUIRED),
 		OPT__TREE(&o->tree, "The kernel tree root (default: found above the first PATH);\n"
 			  "its git repository gives the identity that signs the patches."),
 		OPT_BOOL(0, "per-dir", &o->per_dir, "One patch per directory instead of one per file."),
@@ -107,13 +108,7 @@ static int fix_parse_options(int argc, char **argv, struct fix_opts *o, int *npa
 	o->jobs = n > 0 ? (unsigned int)n : 1;
 	o->timeout = 600;
 	*npaths = parse_options(argc, argv, opts, &help);
-	if (*npaths < 0)
-		return -1;
-	if (!o->out) {
-		error("-o OUT is required (see 'ptrguard fix --help')");
-		return -1;
-	}
-	return 0;
+	return *npaths < 0 ? -1 : 0;
 }
 
 /*

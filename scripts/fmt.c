@@ -272,7 +272,7 @@ bad:
 static const struct cmd_help fmt_help = {
 	.name = "fmt",
 	.summary = "the address kinds of kernel printf formats",
-	.synopsis = "< LITERALS",
+	.args = "< LITERALS",
 	.description =
 "    Reads one C string literal per line (several adjacent literals are\n"
 "    joined, as the compiler joins them; escapes are decoded), decodes it\n"

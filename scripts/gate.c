@@ -30,15 +30,13 @@
 static const struct cmd_help help = {
 	.name = "gate",
 	.summary = "report the leaks a patch adds to a kernel tree",
-	.synopsis =
-"--tree DIR [--kernel KDIR] [options] PATCH...\n"
-"--tree DIR [options] -            (patches on stdin)\n"
-"--tree DIR [options] --range A..B (commits of a git tree)",
+	.args = "PATCH... | -",
 	.description =
 "    Apply the patches to a scratch copy of DIR (DIR is never written), run\n"
 "    the rules on the files they touch before and after, and report the\n"
 "    seq_file pointer leaks they add.  PATCH: git format-patch output, an\n"
-"    mbox of several patches, or a unified diff with a/ b/ prefixes.  A\n"
+"    mbox of several patches, or a unified diff with a/ b/ prefixes; - reads\n"
+"    them from stdin, and --range A..B takes the commits A..B instead.  A\n"
 "    cover letter (no diff, subject [PATCH 0/N]) is skipped (-v says so).\n"
 "\n"
 "    DIR is a kernel tree, or the repository of an out-of-tree module: then\n"
@@ -69,13 +67,12 @@ struct gate {
 	const char *tree_arg;
 	const char *kernel_arg;		/* --kernel KDIR */
 	char *tree;			/* realpath of the tree */
-	enum pg_format fmt;		/* --format */
+	enum pg_format format;		/* --format (default: checkpatch) */
 	int no_notes;			/* --quiet */
 	const char *range;
 	const char *base_arg;		/* --base REV */
 	char *base_rev;			/* --range, --base: the base commit */
 	int series;
-	enum gate_format format;
 	struct gate_run_opts run;
 	char *rules;
 	struct patch_series ps;
@@ -165,17 +162,26 @@ static int parse_args(struct gate *g, int argc, char **argv, char ***inputs, siz
 	const char *rules = NULL;
 	int n, quiet = 0;
 	const struct option opts[] = {
-		OPT__TREE(&g->tree_arg, "The tree the patches apply to (required): a kernel tree, or\n"
-			  "the repository of an out-of-tree module."),
+		OPT_STRING_F(0, "tree", &g->tree_arg, "DIR",
+			     "The tree the patches apply to: a kernel tree, or the repository\n"
+			     "of an out-of-tree module.", PARSE_OPT_REQUIRED),
 		OPT__KERNEL(&g->kernel_arg, "DIR is an out-of-tree module built against the kernel source\n"
 			    "or build tree KDIR (default, when DIR is not a kernel tree:\n"
 			    "/lib/modules/$(uname -r)/build when present)."),
-		OPT_STRING(0, "range", &g->range, "A..B", "Gate the commits A..B of the git repository DIR."),
+		OPT_STRING_F(0, "range", &g->range, "A..B",
+			     "Gate the commits A..B of the git repository DIR (no PATCH).",
+			     PARSE_OPT_ARGS),
 		OPT_STRING(0, "base", &g->base_arg, "REV",
 			   "Take the touched files from commit REV of the git repository\n"
 			   "DIR, not from its work tree (pre-commit)."),
 		OPT_BOOL(0, "series", &g->series, "Apply the patches one at a time; report each patch."),
-		OPT__FORMAT(&g->fmt, "text (checkpatch-like, the default), gcc, json or sarif."),
+		OPT__FORMAT(&g->format, FORMATS_REPORT | FORMATS(FORMAT_CHECKPATCH),
+			    "checkpatch (the default): checkpatch.pl's ERROR:/FIXED: lines,\n"
+			    "#LINE of the patch input, FILE:LINE, the line itself, and a total;\n"
+			    "text: audit's FILE:LINE:COLUMN: SEVERITY: CLASS: CONVERSION: lines,\n"
+			    "then \"new leak: MESSAGE\" (error), or \"fixed: MESSAGE\" (note);\n"
+			    "json: an object with the findings and the counts; sarif: SARIF\n"
+			    "2.1.0, the new leaks."),
 		OPT__JOBS(&g->run.jobs, "Rule runs at once (default 2).", 100000),
 		OPT__TIMEOUT(&g->run.timeout, "Give up on a rule run after SECONDS (default 600; 0: never).",
 			     100000),
@@ -194,25 +200,10 @@ static int parse_args(struct gate *g, int argc, char **argv, char ***inputs, siz
 	g->no_notes = quiet;
 	g->run.progress = !quiet && isatty(2);
 	g->rules = rules ? xstrdup(rules) : NULL;
-	switch (g->fmt) {
-	case FORMAT_GCC:
-		g->format = GATE_GCC;
-		break;
-	case FORMAT_JSON:
-		g->format = GATE_JSON;
-		break;
-	case FORMAT_SARIF:
-		g->format = GATE_SARIF;
-		break;
-	default:
-		g->format = GATE_TEXT;
-	}
+	if (g->format == FORMAT_DEFAULT)
+		g->format = FORMAT_CHECKPATCH;
 	for (*ninputs = 0; *ninputs < (size_t)n; (*ninputs)++)
 		(*inputs)[*ninputs] = argv[*ninputs];
-	if (!g->tree_arg) {
-		error("gate: --tree DIR is required (see 'ptrguard gate --help')");
-		return -1;
-	}
 	if (!g->range && !*ninputs) {
 		error("gate: no patch given (PATCH..., - for stdin, or --range A..B)");
 		return -1;

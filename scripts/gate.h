@@ -15,6 +15,7 @@
 #include <stdio.h>
 
 #include "cocci.h"
+#include "parse-options.h"
 #include "patch.h"
 
 /* ---- gate_tree.c ---- */
@@ -149,15 +150,14 @@ void gate_diff_free(struct gate_diff *d);
 
 /* ---- gate_out.c ---- */
 
-enum gate_format { GATE_TEXT, GATE_GCC, GATE_JSON, GATE_SARIF };
-
 struct gate_section {
 	const struct patch *patch;	/* NULL: the whole set at once */
 	struct gate_diff diff;
 	size_t nchecked;		/* touched .c/.h files run through the rules */
 };
 
-void gate_output(enum gate_format fmt, const struct gate_section *secs, size_t nsecs,
+/* @fmt: FORMAT_CHECKPATCH, FORMAT_TEXT, FORMAT_JSON or FORMAT_SARIF. */
+void gate_output(enum pg_format fmt, const struct gate_section *secs, size_t nsecs,
 		 int series, size_t npatches, size_t nchecked, const char *base);
 
 #endif

@@ -2,8 +2,8 @@
 /*
  * gate_out: the reports of `ptrguard gate`.
  *
- * The text report reads like checkpatch.pl's, so that a maintainer who
- * runs both sees one style:
+ * The default report, --format=checkpatch, reads like checkpatch.pl's,
+ * so that a maintainer who runs both sees one style:
  *
  *	ERROR: SEQ_PTR_LEAK: px %px: raw address ...
  *	#57: FILE: kernel/module/procfs.c:80:
@@ -12,7 +12,8 @@
  * "#57" is the line in the patch input, FILE the file with its line in
  * the patched file; the last line is the offending line as the patch adds
  * it.  A leak the patches remove is reported as FIXED with the removed
- * line.  gcc style, JSON and SARIF (through output.c) are for tools.
+ * line.  --format=text (gcc style, as audit and scan write it), JSON and
+ * SARIF (through output.c) are for tools.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -48,7 +49,7 @@ static void counts(const char *prefix, size_t nnew, size_t nfixed, size_t ncheck
 	printf("%s%zu new, %zu fixed, %zu files checked\n", prefix, nnew, nfixed, nchecked);
 }
 
-static void text(const struct gate_section *secs, size_t nsecs, int series,
+static void checkpatch(const struct gate_section *secs, size_t nsecs, int series,
 		 size_t npatches, size_t nchecked)
 {
 	size_t s, i, nnew = 0, nfixed = 0;
@@ -81,7 +82,7 @@ static void text(const struct gate_section *secs, size_t nsecs, int series,
 		counts("total: ", nnew, nfixed, nchecked);
 }
 
-static void gcc(const struct gate_section *secs, size_t nsecs)
+static void text(const struct gate_section *secs, size_t nsecs)
 {
 	size_t s, i;
 
@@ -90,9 +91,11 @@ static void gcc(const struct gate_section *secs, size_t nsecs)
 			const struct gate_item *it = &secs[s].diff.items[i];
 			const struct finding *f = it->f;
 
-			printf("%s:%u:%u: %s: %s %s: %s%s\n", it->path, f->line, f->column,
-			       it->fixed ? "note: fixed" : "error: new leak", f->cls,
-			       f->conversion, f->message, f->lexical ? " [lexical]" : "");
+			/* audit's fields (output.c), and what the patches do */
+			printf("%s:%u:%u: %s: %s: %s: %s: %s%s\n", it->path, f->line, f->column,
+			       it->fixed ? "note" : "error", f->cls, f->conversion,
+			       it->fixed ? "fixed" : "new leak", f->message,
+			       f->lexical ? " [lexical]" : "");
 		}
 }
 
@@ -174,22 +177,21 @@ static void sarif(const struct gate_section *secs, size_t nsecs, const char *bas
 	free(arr);
 }
 
-void gate_output(enum gate_format fmt, const struct gate_section *secs, size_t nsecs,
+void gate_output(enum pg_format fmt, const struct gate_section *secs, size_t nsecs,
 		 int series, size_t npatches, size_t nchecked, const char *base)
 {
 	switch (fmt) {
-	case GATE_TEXT:
-		text(secs, nsecs, series, npatches, nchecked);
+	case FORMAT_TEXT:
+		text(secs, nsecs);
 		break;
-	case GATE_GCC:
-		gcc(secs, nsecs);
-		break;
-	case GATE_JSON:
+	case FORMAT_JSON:
 		json(secs, nsecs, series, nchecked);
 		break;
-	case GATE_SARIF:
+	case FORMAT_SARIF:
 		sarif(secs, nsecs, base);
 		break;
+	default:
+		checkpatch(secs, nsecs, series, npatches, nchecked);
 	}
 	fflush(stdout);
 }

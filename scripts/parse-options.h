@@ -30,6 +30,8 @@ enum {
 	PARSE_OPT_NOARG = 1,	/* a callback that takes no argument */
 	PARSE_OPT_HIDDEN = 2,	/* not in --help (tests, debugging) */
 	PARSE_OPT_NONEG = 4,	/* no --no-X form */
+	PARSE_OPT_REQUIRED = 8,	/* must be given: not in [] in the synopsis */
+	PARSE_OPT_ARGS = 16,	/* given instead of the arguments (gate --range) */
 };
 
 struct option;
@@ -57,8 +59,10 @@ struct option {
 	{ OPTION_SET_INT, (s), (l), (v), NULL, (h), PARSE_OPT_NONEG, NULL, (i), 0, 0 }
 #define OPT_UINT(s, l, v, a, h, lo, hi) \
 	{ OPTION_UINT, (s), (l), (v), (a), (h), PARSE_OPT_NONEG, NULL, 0, (lo), (hi) }
-#define OPT_STRING(s, l, v, a, h) \
-	{ OPTION_STRING, (s), (l), (v), (a), (h), PARSE_OPT_NONEG, NULL, 0, 0, 0 }
+#define OPT_STRING(s, l, v, a, h)	OPT_STRING_F(s, l, v, a, h, 0)
+/* @f: more flags, PARSE_OPT_REQUIRED or PARSE_OPT_ARGS */
+#define OPT_STRING_F(s, l, v, a, h, f) \
+	{ OPTION_STRING, (s), (l), (v), (a), (h), PARSE_OPT_NONEG | (f), NULL, 0, 0, 0 }
 #define OPT_CALLBACK(s, l, v, a, h, cb) \
 	{ OPTION_CALLBACK, (s), (l), (v), (a), (h), PARSE_OPT_NONEG, (cb), 0, 0, 0 }
 #define OPT_CALLBACK_NOARG(s, l, v, h, cb, d) \
@@ -66,22 +70,37 @@ struct option {
 
 /* ---- the shared options: the same spelling in every subcommand ---- */
 
-/* Output formats: --format=FMT, and --json, --sarif for short. */
+/*
+ * Output formats: --format=FMT, and --json, --sarif for short.  A name
+ * means one thing in every command that has it:
+ *   text        FILE:LINE:COLUMN: ... lines, as gcc prints ("gcc" is
+ *               another name for it);
+ *   checkpatch  checkpatch.pl's report: a finding, the line of the patch
+ *               input and the line itself (gate);
+ *   json        JSON; sarif: SARIF 2.1.0.
+ * A command takes the set of them its findings can be written in.
+ */
 enum pg_format {
 	FORMAT_DEFAULT = 0,	/* not given: the command's own default */
 	FORMAT_TEXT,
-	FORMAT_GCC,
+	FORMAT_CHECKPATCH,
 	FORMAT_JSON,
 	FORMAT_SARIF,
 };
+#define FORMATS(f)		(1L << (f))
+#define FORMATS_REPORT		(FORMATS(FORMAT_TEXT) | FORMATS(FORMAT_JSON) | FORMATS(FORMAT_SARIF))
 int parse_opt_format(const struct option *opt, const char *arg, int unset);
 const char *format_name(enum pg_format f);
 
 /* -j N, --jobs=N: how many processes or threads work at once. */
 #define OPT__JOBS(v, h, hi)	OPT_UINT('j', "jobs", (v), "N", (h), 1, (hi))
-/* --format=FMT, --json, --sarif (an enum pg_format *). */
-#define OPT__FORMAT(v, h) \
-	OPT_CALLBACK(0, "format", (v), "FMT", (h), parse_opt_format), \
+/*
+ * --format=FMT, --json, --sarif (an enum pg_format *): @formats, the
+ * FORMATS() the command writes, is the defval of --format.
+ */
+#define OPT__FORMAT(v, formats, h) \
+	{ OPTION_CALLBACK, 0, "format", (v), "FMT", (h), PARSE_OPT_NONEG, parse_opt_format, \
+	  (formats), 0, 0 }, \
 	OPT_CALLBACK_NOARG(0, "json", (v), "Short for --format=json.", parse_opt_format, FORMAT_JSON), \
 	OPT_CALLBACK_NOARG(0, "sarif", (v), "Short for --format=sarif.", parse_opt_format, FORMAT_SARIF)
 /* -v, --verbose (a count: -vv says more). */
@@ -95,11 +114,18 @@ const char *format_name(enum pg_format f);
 /* --timeout SECONDS. */
 #define OPT__TIMEOUT(v, h, hi)	OPT_UINT(0, "timeout", (v), "SECONDS", (h), 0, (hi))
 
-/* The man-page-like --help of a subcommand; OPTIONS comes from the table. */
+/*
+ * The man-page-like --help of a subcommand.  SYNOPSIS and OPTIONS come
+ * from the table: the synopsis names every option that is not hidden,
+ * as git's usage lines do - "[-j N]", "[--tree=DIR]", "[--[no-]casts]";
+ * adjacent options that set the same variable are one choice, "[--format=FMT
+ * | --json | --sarif]"; a PARSE_OPT_REQUIRED one has no brackets - then
+ * @args, the arguments, with the PARSE_OPT_ARGS options as alternatives.
+ */
 struct cmd_help {
 	const char *name;	/* "audit" */
 	const char *summary;	/* one line, for NAME and `ptrguard --help` */
-	const char *synopsis;	/* lines after "ptrguard NAME ", '\n'-separated */
+	const char *args;	/* the arguments: "[PATH...]", "< LITERALS" */
 	const char *description; /* DESCRIPTION, already indented */
 	const char *trailer;	/* the sections after OPTIONS, with their headings */
 };
@@ -109,9 +135,9 @@ struct cmd_help {
  *
  * Leaves the arguments that are not options, in order, in argv[0..n)
  * and returns n; -1 after one error line ("ptrguard: CMD: --bogus:
- * unknown option (see 'ptrguard CMD --help')").  --help (-h) prints the
- * help to stdout and exits 0; --list-options (hidden) prints the table,
- * one option a line ("SHORT LONG ARG", "-" for none), for the tests.
+ * unknown option (see 'ptrguard CMD --help')"), or one naming a
+ * PARSE_OPT_REQUIRED option not given.  --help (-h) prints the
+ * help to stdout and exits 0.
  */
 int parse_options(int argc, char **argv, const struct option *opts,
 		  const struct cmd_help *help);

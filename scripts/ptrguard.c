@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "parse-options.h"
 #include "ptrguard.h"
 
 #define PTRGUARD_VERSION "0.2.0"
@@ -86,9 +87,18 @@ void die(const char *fmt, ...)
 
 static int cmd_version(int argc, char **argv)
 {
-	(void)argv;
-	if (argc > 1) {
-		error("takes no arguments");
+	static const struct cmd_help help = {
+		.name = "version",
+		.summary = "print the version of ptrguard",
+		.description = "    Prints \"ptrguard version N\"; the same as ptrguard --version.\n",
+	};
+	const struct option opts[] = { OPT_END() };
+	int n = parse_options(argc, argv, opts, &help);
+
+	if (n < 0)
+		return EXIT_ERROR;
+	if (n > 0) {
+		error("%s: unexpected argument (takes none)", argv[0]);
 		return EXIT_ERROR;
 	}
 	printf("ptrguard version %s\n", PTRGUARD_VERSION);

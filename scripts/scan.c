@@ -26,7 +26,7 @@
 static const struct cmd_help help = {
 	.name = "scan",
 	.summary = "find kernel addresses leaked by a running system",
-	.synopsis = "[options] [ROOT...]",
+	.args = "[ROOT...]",
 	.description =
 "    Read every regular file under the roots (default: /proc, /sys and the\n"
 "    mounted debugfs and tracefs) and report kernel addresses in them.\n"
@@ -443,7 +443,9 @@ int cmd_scan(int argc, char **argv)
 	long nproc = sysconf(_SC_NPROCESSORS_ONLN);
 	int rc, n;
 	const struct option opts[] = {
-		OPT__FORMAT(&format, "text (or gcc, the default): FILE:LINE:COLUMN: VALUE: REASON;\n"
+		OPT__FORMAT(&format, FORMATS_REPORT,
+			    "text (the default; gcc is another name for it):\n"
+			    "FILE:LINE:COLUMN: VALUE: REASON;\n"
 			    "json: a list of objects; sarif: SARIF 2.1.0."),
 		OPT_CALLBACK(0, "as-user", &user, "USER[:GID]",
 			     "Scan as this user (uid or name), with no supplementary groups\n"
