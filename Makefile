@@ -100,7 +100,7 @@ build/ptrguard-static-arm64: $(ARM64OBJS)
 
 # libFuzzer targets (tests/fuzz/NAME.c, docs/testing.md "Fuzzing"): each is
 # linked with the scripts/*.c it needs (FUZZ_LIBS_NAME) and tests/fuzz/stubs.c
-# in place of ptrguard.c, whose die() exits; clang only.
+# in place of usage.c, whose die() exits; clang only.
 FUZZ_CC    ?= clang
 FUZZFLAGS  := -O1 -g -fno-omit-frame-pointer -fno-sanitize-recover=all
 FUZZ_TARGETS := patch fmt prefilter lex scan

@@ -6,7 +6,6 @@
  * and its output; stdout is flushed and checked once, here, at the end.
  */
 #include <errno.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -46,44 +45,6 @@ static const struct {
 	{ "scan", cmd_scan },
 	{ "version", cmd_version },
 };
-
-/* The running subcommand, for "ptrguard: CMD: ..." messages. */
-static const char *current_cmd;
-
-static void vreport(const char *fmt, va_list ap)
-{
-	char *msg = NULL;
-	size_t n = current_cmd ? strlen(current_cmd) : 0;
-
-	if (vasprintf(&msg, fmt, ap) < 0)
-		msg = NULL;
-	fputs("ptrguard: ", stderr);
-	/* messages that name their command already keep one prefix */
-	if (current_cmd && !(msg && !strncmp(msg, current_cmd, n) && msg[n] == ':'))
-		fprintf(stderr, "%s: ", current_cmd);
-	fputs(msg ? msg : fmt, stderr);
-	fputc('\n', stderr);
-	free(msg);
-}
-
-void error(const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vreport(fmt, ap);
-	va_end(ap);
-}
-
-void die(const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vreport(fmt, ap);
-	va_end(ap);
-	exit(EXIT_ERROR);
-}
 
 static int cmd_version(int argc, char **argv)
 {
@@ -135,7 +96,7 @@ int main(int argc, char **argv)
 		return finish(cmd_version(argc - 1, argv + 1));
 	for (i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
 		if (!strcmp(argv[1], commands[i].name)) {
-			current_cmd = commands[i].name;
+			usage_set_command(commands[i].name);
 			return finish(commands[i].fn(argc - 1, argv + 1));
 		}
 	error("%s: unknown command (see 'ptrguard --help')", argv[1]);

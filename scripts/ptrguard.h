@@ -19,6 +19,8 @@ int cmd_fmt(int argc, char **argv);
 int cmd_gate(int argc, char **argv);
 int cmd_scan(int argc, char **argv);
 
+/* The command error() and die() name (usage.c): "ptrguard: CMD: ...". */
+void usage_set_command(const char *name);
 /* Report an error once, at the edge: "ptrguard: <what>: <why>". */
 void error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* Report and exit with EXIT_ERROR. */
