@@ -11,7 +11,7 @@
  *   cocci_skip.c     the lines spatch skipped ("badcount:", "bad:")
  *   cocci_sort.c     sorting and merging a result, freeing it
  *   cocci_lex.c      the lexical model where the rules are blind
- *   cocci.c          cocci_run(): the steps in order
+ *   cocci_run.c      cocci_run(): the steps in order
  */
 #ifndef PTRGUARD_COCCI_IMPL_H
 #define PTRGUARD_COCCI_IMPL_H
