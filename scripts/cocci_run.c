@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * cocci: run the cocci/ rules with spatch and collect their records.
+ * cocci_run: run the cocci/ rules with spatch, judge what they saw.
  *
  * cocci_run() takes five steps, each in a file of its own (cocci_impl.h):
  *
