@@ -32,14 +32,11 @@
 
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
-#include <linux/atomic.h>
 #include <linux/capability.h>
 #include <linux/ctype.h>
 #include <linux/cred.h>
-#include <linux/debugfs.h>
 #include <linux/err.h>
 #include <linux/fs.h>
-#include <linux/hash.h>
 #include <linux/init.h>
 #include <linux/kallsyms.h>
 #include <linux/kernel.h>
@@ -58,11 +55,6 @@
 #include <kunit/visibility.h>
 
 #include "printf_walk.h"
-
-#define CREATE_TRACE_POINTS
-#include <trace/events/seq_ptr_guard.h>
-
-EXPORT_TRACEPOINT_SYMBOL_GPL(seq_ptr_guard_leak);
 
 /* How deep %pV inside %pV is followed before the output counts as unsafe */
 #define SEQ_PTR_MAX_DEPTH	4
@@ -392,35 +384,6 @@ bool seq_ptr_guard_find(const struct seq_ptr_env *env, struct seq_ptr_leak *leak
 }
 EXPORT_SYMBOL_IF_KUNIT(seq_ptr_guard_find);
 
-/*
- * The call sites found printing an address, for the log and for debugfs,
- * each keyed by its format (for the seq_put_*() writers, the caller's
- * address).  A site keeps copies of what names it, so that nothing here
- * points into a module that may be gone, and a key matches only with the
- * same format text: a module loaded where an unloaded one was does not
- * inherit its counts.  Slots are claimed with cmpxchg() and never reused.
- * Everything is lockless (atomics and a release/acquire pair), as seq_buf
- * output may be formatted in any context.  When the table is full,
- * further sites are still logged, under the rate limit, and counted in
- * seq_ptr_sites_lost.
- */
-#define SEQ_PTR_SITE_BITS	6
-#define SEQ_PTR_SITE_REPORTED	0	/* bit in ->flags: its line is logged */
-
-struct seq_ptr_site {
-	unsigned long key;		/* 0: a free slot */
-	unsigned long flags;
-	bool ready;			/* the names below are filled in */
-	enum seq_ptr_kind kind;
-	char show[40];			/* "%ps" of the show() function */
-	char fmt[48];			/* the format, cut */
-	char conv[16];			/* the conversion found, cut */
-	atomic_long_t count[SEQ_PTR_NR_ACTIONS];
-};
-
-static struct seq_ptr_site seq_ptr_sites[1 << SEQ_PTR_SITE_BITS];
-static atomic_long_t seq_ptr_sites_lost;
-
 static const char * const seq_ptr_action_names[SEQ_PTR_NR_ACTIONS] = {
 	[SEQ_PTR_SHOW] = "shown",
 	[SEQ_PTR_CENSOR] = "censored",
@@ -442,81 +405,19 @@ static void seq_ptr_show_name(char *name, size_t size, const void *show)
 		strscpy(name, "?", size);
 }
 
-static void seq_ptr_site_fill(struct seq_ptr_site *site, const void *show,
-			      const char *fmt, const struct seq_ptr_leak *leak)
-{
-	site->kind = leak->kind;
-	strscpy(site->conv, leak->conv,
-		min_t(size_t, leak->conv_len + 1, sizeof(site->conv)));
-	strscpy(site->fmt, fmt);
-	seq_ptr_show_name(site->show, sizeof(site->show), show);
-	/* Pairs with seq_ptr_site_get() and seq_ptr_sites_show() */
-	smp_store_release(&site->ready, true);
-}
-
-/* Is @site the one of @key and @fmt?  Unnamed yet: take it as is. */
-static bool seq_ptr_site_is(struct seq_ptr_site *site, const char *fmt)
-{
-	/* Pairs with seq_ptr_site_fill(): ->fmt is there once ->ready is */
-	if (!smp_load_acquire(&site->ready))
-		return true;
-	return !strncmp(site->fmt, fmt, sizeof(site->fmt) - 1);
-}
-
-/* The site of @key, claimed and named if new; NULL if the table is full */
-static struct seq_ptr_site *seq_ptr_site_get(unsigned long key,
-					     const void *show, const char *fmt,
-					     const struct seq_ptr_leak *leak)
-{
-	unsigned int h = hash_long(key, SEQ_PTR_SITE_BITS);
-	unsigned int i;
-
-	for (i = 0; i < ARRAY_SIZE(seq_ptr_sites); i++) {
-		struct seq_ptr_site *site =
-			&seq_ptr_sites[(h + i) & (ARRAY_SIZE(seq_ptr_sites) - 1)];
-		unsigned long old = READ_ONCE(site->key);
-
-		if (!old) {
-			old = cmpxchg(&site->key, 0UL, key);
-			if (!old) {
-				seq_ptr_site_fill(site, show, fmt, leak);
-				return site;
-			}
-		}
-		if (old == key && seq_ptr_site_is(site, fmt))
-			return site;
-	}
-	return NULL;
-}
-
 /*
- * Count the leak at its site and trace it, every time; log one line per
- * site, rate limited.  A site is marked logged only once its line passed
- * the rate limit, so a burst cannot silence a site for good.  The value
- * itself is never logged or traced: neither is a safer place for it.
+ * Log the leak, rate limited: the show() function and the conversion,
+ * never the value itself, as the log is no safer a place for it.
  */
 static void seq_ptr_report(const void *show, unsigned long key,
 			   const char *fmt, const struct seq_ptr_leak *leak,
 			   enum seq_ptr_action action)
 {
 	static DEFINE_RATELIMIT_STATE(rs, 5 * HZ, 10);
-	struct seq_ptr_site *site = seq_ptr_site_get(key, show, fmt, leak);
-	char name[sizeof(site->show)];
-
-	trace_seq_ptr_guard_leak(show, leak, action);
-	if (site) {
-		atomic_long_inc(&site->count[action]);
-		if (test_bit(SEQ_PTR_SITE_REPORTED, &site->flags))
-			return;
-	} else {
-		atomic_long_inc(&seq_ptr_sites_lost);
-	}
+	char name[40];
 
 	if (!__ratelimit(&rs))
 		return;
-	if (site && test_and_set_bit(SEQ_PTR_SITE_REPORTED, &site->flags))
-		return;
-
 	seq_ptr_show_name(name, sizeof(name), show);
 	pr_warn("%s: \"%.*s\"%s prints a kernel address (%s), %s to %s[%d]\n",
 		name, leak->conv_len, leak->conv,
@@ -524,33 +425,6 @@ static void seq_ptr_report(const void *show, unsigned long key,
 		seq_ptr_kind_name(leak->kind), seq_ptr_action_names[action],
 		current->comm, task_pid_nr(current));
 }
-
-#if IS_ENABLED(CONFIG_KUNIT)
-/**
- * seq_ptr_guard_site_counts - how often the site of @key leaked, for tests
- * @key: the format of a seq_printf() call site
- * @counts: filled with the times it was shown, censored and refused
- *
- * Return: false if the site is not in the table.
- */
-bool seq_ptr_guard_site_counts(const void *key,
-			       long counts[SEQ_PTR_NR_ACTIONS])
-{
-	unsigned int i, a;
-
-	for (i = 0; i < ARRAY_SIZE(seq_ptr_sites); i++) {
-		struct seq_ptr_site *site = &seq_ptr_sites[i];
-
-		if (READ_ONCE(site->key) != (unsigned long)key)
-			continue;
-		for (a = 0; a < SEQ_PTR_NR_ACTIONS; a++)
-			counts[a] = atomic_long_read(&site->count[a]);
-		return true;
-	}
-	return false;
-}
-EXPORT_SYMBOL_IF_KUNIT(seq_ptr_guard_site_counts);
-#endif
 
 /*
  * May this seq_file reader see kernel addresses?  The kernel already has
@@ -1023,49 +897,6 @@ static struct ctl_table seq_ptr_guard_table[] = {
 	},
 };
 #endif
-
-/*
- * debugfs: seq_ptr_guard/sites, one line per call site found printing an
- * address, as key=value words: the show() function, the conversion, its
- * kind, how many times it was shown (logged), censored and refused, and
- * the format (quoted, escaped as %pE escapes).  Root only, as debugfs is;
- * still, no value is kept to show.
- */
-static int seq_ptr_sites_show(struct seq_file *m, void *v)
-{
-	unsigned int i;
-	long lost;
-
-	for (i = 0; i < ARRAY_SIZE(seq_ptr_sites); i++) {
-		struct seq_ptr_site *site = &seq_ptr_sites[i];
-
-		/* Pairs with seq_ptr_site_fill(): a site being named is skipped */
-		if (!smp_load_acquire(&site->ready))
-			continue;
-		seq_printf(m, "show=\"%s\" conv=\"%s\" kind=%s logged=%ld censored=%ld refused=%ld fmt=\"%*pE\"\n",
-			   site->show, site->conv,
-			   seq_ptr_kind_name(site->kind),
-			   atomic_long_read(&site->count[SEQ_PTR_SHOW]),
-			   atomic_long_read(&site->count[SEQ_PTR_CENSOR]),
-			   atomic_long_read(&site->count[SEQ_PTR_REFUSE]),
-			   (int)strlen(site->fmt), site->fmt);
-	}
-	lost = atomic_long_read(&seq_ptr_sites_lost);
-	if (lost)
-		seq_printf(m, "# %ld leaks at sites the table had no room for\n",
-			   lost);
-	return 0;
-}
-DEFINE_SHOW_ATTRIBUTE(seq_ptr_sites);
-
-static int __init seq_ptr_guard_debugfs_init(void)
-{
-	struct dentry *dir = debugfs_create_dir("seq_ptr_guard", NULL);
-
-	debugfs_create_file("sites", 0400, dir, NULL, &seq_ptr_sites_fops);
-	return 0;
-}
-late_initcall(seq_ptr_guard_debugfs_init);
 
 static int __init seq_ptr_guard_setup(char *str)
 {

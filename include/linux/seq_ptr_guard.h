@@ -31,7 +31,7 @@ enum seq_ptr_guard_mode {
 	SEQ_PTR_GUARD_REFUSE,		/* fail their read of the record */
 };
 
-/* What became of one leak: the names debugfs and the tracepoint use */
+/* What became of one leak: the names the log, debugfs and tracing use */
 enum seq_ptr_action {
 	SEQ_PTR_SHOW,
 	SEQ_PTR_CENSOR,
@@ -83,8 +83,6 @@ bool seq_ptr_guard_find(const struct seq_ptr_env *env, struct seq_ptr_leak *leak
 struct printf_conv;
 enum seq_ptr_kind seq_ptr_conv_kind(const struct printf_conv *conv);
 int seq_ptr_guard_set_mode(int mode);
-bool seq_ptr_guard_site_counts(const void *key,
-			       long counts[SEQ_PTR_NR_ACTIONS]);
 #endif
 
 int __seq_ptr_guard_vsnprintf(struct seq_file *m, char *buf, size_t size,
