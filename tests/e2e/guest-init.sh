@@ -420,7 +420,8 @@ scan() {
 # static from the guarded tree), as root runs it, with the test module's
 # files added, at kptr_restrict 0: in guard mode 2 (it must pass) and in
 # mode 0, where /proc shows what an unpatched kernel shows (it must fail
-# on the module's world-readable leaks).  Without the guard: mode 0 only.
+# on the module's world-readable leaks).  Without the guard: mode 0 only,
+# where the test skips (exit 4): there is no guard to test.
 # The series' KUnit suite, a module of the guard kernel: its KTAP output,
 # from the kernel log, between markers, without the log's timestamps.  It
 # sets the guard's mode itself and puts the machine's back.

@@ -21,6 +21,13 @@
  * decimal digits (%lu), or of 10 to 17 after a minus sign (%ld).
  *
  * Run it as root: a child that drops to nobody for good does the reading.
+ *
+ * The test is skipped (KSFT_SKIP, one "ok 1 # SKIP" line saying why) on a
+ * kernel without the guard (no /proc/sys/kernel/seq_ptr_guard), and where
+ * the kernel shows addresses to every reader by design: at kptr_restrict 0
+ * with perf_event_paranoid at most 1, kallsyms_show_value() is true for
+ * nobody too, /proc/kallsyms lists real addresses, and the guard, which
+ * asks the same question, lets them through.
  */
 #define _GNU_SOURCE
 #include <ctype.h>
@@ -343,6 +350,30 @@ static const char *read_setting(const char *path, char *buf, int size)
 	return buf;
 }
 
+/* The integer in a sysctl file, or def when it cannot be read. */
+static int read_int(const char *path, int def)
+{
+	char buf[32];
+
+	if (strcmp(read_setting(path, buf, sizeof(buf)), "absent\n"))
+		return atoi(buf);
+	return def;
+}
+
+/* The kernel shows addresses to every reader: nothing to judge. */
+static const char shown_to_all[] =
+	"kallsyms_show_value() is true for anyone: kptr_restrict 0, perf_event_paranoid <= 1";
+
+/* Nothing to test: a plan of one test, skipped with the reason. */
+static void skip_all(const char *reason)
+{
+	ksft_print_header();
+	ksft_set_plan(1);
+	ksft_test_result_skip("%s\n", reason);
+	ksft_print_cnts();
+	exit(KSFT_SKIP);
+}
+
 static void drop_privileges(void)
 {
 	if (setgroups(0, NULL) || setresgid(NOBODY, NOBODY, NOBODY) ||
@@ -362,12 +393,16 @@ int main(int argc, char **argv)
 	int status;
 
 	if (sizeof(long) != 8)
-		ksft_exit_skip("kernel address model for 64-bit only\n");
-	if (geteuid())
-		ksft_exit_skip("run as root: the test drops to uid %d itself\n",
-			       NOBODY);
+		skip_all("kernel address model for 64-bit only");
 	if (access("/proc/self/stat", R_OK))
-		ksft_exit_skip("/proc is not mounted\n");
+		skip_all("/proc is not mounted");
+	if (access("/proc/sys/kernel/seq_ptr_guard", F_OK))
+		skip_all("no /proc/sys/kernel/seq_ptr_guard: this kernel has no seq_ptr_guard");
+	if (geteuid())
+		skip_all("run as root: the test drops to uid 65534 (nobody) itself");
+	if (read_int("/proc/sys/kernel/kptr_restrict", 1) == 0 &&
+	    read_int("/proc/sys/kernel/perf_event_paranoid", 2) <= 1)
+		skip_all(shown_to_all);
 	kernel_half = find_kernel_half();
 	text = kallsyms_text();
 	read_setting("/proc/sys/kernel/seq_ptr_guard", guard, sizeof(guard));
