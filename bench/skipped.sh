@@ -8,13 +8,16 @@
 #   KSRC=DIR      the tree (default: scripts/kernel-tree.sh)
 #   MACROS=FILE   the macro file (default: cocci/ptrguard-macros.h)
 #   SETS="seq cast"   what to measure: seq, px (a quick subset of seq), cast
+#   SUBDIR=DIR    only the files under this directory of the tree, for a
+#                 quick check
 #
 # It runs spatch itself, as ptrguard audit does (the rule's Options, the
 # tree's -I paths and forced includes, one file per --file-groups group,
 # from the tree root), not through scripts/*.c:
 #
 #   seq   seq_px.cocci over every file that names a seq printf (the rules'
-#         grep query: ~1,250 files), as make coccicheck parses them; the
+#         grep query: ~1,250 files), as spatch parses them without
+#         ptrguard's prefilter (ptrguard audit --no-prefilter); the
 #         row for the files `ptrguard audit` gives the rule (those whose
 #         format literals hold a %px, or a conversion cut by the end of a
 #         literal: 35 on 6.12) is taken from the same runs;
@@ -36,18 +39,24 @@
 # string literals, which the rules do not ask for, and fails on odd
 # formats, e.g. 1,411 lines instead of 117 in drivers/scsi/dc395x.c.)
 #
-# The rules run in -D ptrguard mode: their findings (F records) and, for
-# seq_px.cocci, the seq calls examined (C records) are compared with and
-# without the macro file; the bench fails if a finding differs or a call
-# is lost.  For the cast rule a third column adds --no-saved-typedefs,
-# unless the rule's Options already have it.  Single runs on a shared
-# machine: wall times are rough.
+# The rules run in -D ptrguard mode, the only one they have: they print
+# facts, not findings (ptrguard's C judge decides the classes).  Their
+# records, tab-separated,
+#   C FILE LINE COLUMN FUNCTION       a seq output call spatch parsed
+#   M FILE LINE COLUMN ARG MARK WHAT  a fact (MARK gated, null or ptr)
+# are compared without and with the macro file: the bench fails if a call
+# or a fact is lost with the macros (one gained is a line that now parses,
+# and is counted).  For the cast rule a third column adds
+# --no-saved-typedefs, unless the rule's Options already have it.  Single
+# runs on a shared machine: wall times are rough.
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 j=${J:-2}
 ksrc=${KSRC:-$("$top/scripts/kernel-tree.sh")} || exit 2
 macros=${MACROS:-$top/cocci/ptrguard-macros.h}
 sets=${SETS:-seq cast}
+sub=${SUBDIR:-}
+sub=${sub%/}
 out=${BENCH_OUT:-$top/build/bench/skipped}
 px_rule=$top/build/cocci/seq_px.cocci
 cast_rule=$top/build/cocci/seq_int_cast.cocci
@@ -59,6 +68,7 @@ die() { echo "bench/skipped: $*" >&2; exit 2; }
 command -v spatch >/dev/null || die "spatch not installed"
 command -v python3 >/dev/null || die "python3 not installed"
 [ -d "$ksrc/kernel" ] || die "$ksrc: not a kernel tree"
+[ -z "$sub" ] || [ -d "$ksrc/$sub" ] || die "SUBDIR=$sub: not a directory of $ksrc"
 [ -r "$macros" ] || die "$macros: no macro file"
 case $j in ''|*[!0-9]*|0) die "J=$j: not a number of jobs" ;; esac
 rm -rf "$out"
@@ -76,7 +86,7 @@ query() {
 
 q=$(query "$px_rule")
 [ -n "$q" ] || die "$px_rule: no grep query"
-(cd "$ksrc" && grep -rlwE --include='*.[ch]' "$q" . | sed 's|^\./||' | sort) > "$out/seq.list"
+(cd "$ksrc" && grep -rlwE --include='*.[ch]' "$q" "${sub:-.}" | sed 's|^\./||' | sort) > "$out/seq.list"
 
 # Which files a rule can report something in: see scripts/prefilter.c.
 python3 - "$ksrc" "$out/seq.list" > "$out/select.txt" <<'EOF'
@@ -231,27 +241,20 @@ rule() {
 	for rc in "$d"/g*.rc; do
 		[ "$(cat "$rc")" = 0 ] || die "spatch failed ($(cat "$rc")) with $r: $(tail -1 "${rc%.rc}.err")"
 	done
-	grep -h '^F' "$d"/g*.out | sort > "$d/F"
-	grep -h '^C' "$d"/g*.out | sort > "$d/C"
+	# C FILE LINE COLUMN FUNCTION; M FILE LINE COLUMN ARG MARK WHAT
+	grep -h '^C	' "$d"/g*.out | sort > "$d/C"
+	grep -h '^M	' "$d"/g*.out | sort > "$d/M"
 	count "$d"
 }
 
-same() {	# same A B WHAT: the findings of two runs
-	if cmp -s "$1" "$2"; then
-		echo "same $(wc -l < "$1") $3"
-	else
-		echo "DIFFERENT $3 (without < > with):"
-		diff "$1" "$2" | grep '^[<>]' | head -10 | cut -c1-160 | sed 's/^/      /'
-		echo 1 > "$out/.differ"
-	fi
-}
-
-calls() {	# calls A B: the seq calls examined by two runs; none may be lost
-	lost=$(comm -23 "$1" "$2" | wc -l)
-	gained=$(comm -13 "$1" "$2" | wc -l)
-	echo "seq calls examined: $(wc -l < "$1") without, $(wc -l < "$2") with ($gained more, $lost lost)"
+# kept KIND A B: the records of two runs (without, with the macros);
+# none may be lost
+kept() {
+	lost=$(comm -23 "$2" "$3" | wc -l)
+	gained=$(comm -13 "$2" "$3" | wc -l)
+	echo "$1: $(wc -l < "$2") without, $(wc -l < "$3") with ($gained more, $lost lost)"
 	if [ "$lost" -gt 0 ]; then
-		comm -23 "$1" "$2" | head -10 | cut -f2-4 | sed 's/^/      lost: /'
+		comm -23 "$2" "$3" | head -10 | cut -f2- | tr '\t' ' ' | cut -c1-160 | sed 's/^/      lost: /'
 		echo 1 > "$out/.differ"
 	fi
 }
@@ -271,7 +274,7 @@ row() {	# row LABEL FILE...: files and lines of each FILE side by side
 	echo
 }
 
-echo "tree: $ksrc ($(sed -n 's/^VERSION = //p;s/^PATCHLEVEL = //p;s/^SUBLEVEL = //p' "$ksrc/Makefile" | paste -sd. -))"
+echo "tree: $ksrc${sub:+/$sub} ($(sed -n 's/^VERSION = //p;s/^PATCHLEVEL = //p;s/^SUBLEVEL = //p' "$ksrc/Makefile" | paste -sd. -))"
 echo "spatch: $(spatch --version | head -1 | sed 's/ compiled.*//'); macro file: ${macros#"$top"/}; jobs: $j; load: $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "files: $(wc -l < "$out/seq.list") name a seq printf; $(wc -l < "$out/px.list") for seq_px.cocci, $(wc -l < "$out/cast.list") for seq_int_cast.cocci"
 echo
@@ -289,7 +292,8 @@ for s in $sets; do
 		row "seq_px.cocci ($(wc -l < "$out/px.list") files it parses)" "$out/${s}0/px-files" "$out/${s}1/px-files"
 		[ "$s" = seq ] &&
 			row "  all $(wc -l < "$list") naming a seq printf" "$out/${s}0/files" "$out/${s}1/files"
-		echo "    $(same "$out/${s}0/F" "$out/${s}1/F" findings); $(calls "$out/${s}0/C" "$out/${s}1/C")"
+		echo "    $(kept "seq calls parsed" "$out/${s}0/C" "$out/${s}1/C")"
+		echo "    $(kept "facts" "$out/${s}0/M" "$out/${s}1/M")"
 		echo "    wall $(cat "$out/${s}0/wall") s without, $(cat "$out/${s}1/wall") s with"
 		if [ "$s" = seq ]; then
 			echo "    most lines still skipped with macros:"
@@ -307,7 +311,12 @@ for s in $sets; do
 		row "seq_int_cast.cocci ($(wc -l < "$out/cast.list") files)" "$out/cast0/files" "$out/cast1/files" ${extra:+"$extra/files"}
 		row "  headers it read for types" "$out/cast0/headers" "$out/cast1/headers" ${extra:+"$extra/headers"}
 		[ -n "$extra" ] && echo "    (third column: with macros and --no-saved-typedefs)"
-		echo "    $(same "$out/cast0/F" "$out/cast1/F" findings)${extra:+; with --no-saved-typedefs: $(same "$out/cast0/F" "$out/cast2/F" findings)}"
+		echo "    $(kept "seq calls parsed" "$out/cast0/C" "$out/cast1/C")"
+		echo "    $(kept "facts" "$out/cast0/M" "$out/cast1/M")"
+		if [ -n "$extra" ]; then
+			echo "    with --no-saved-typedefs: $(kept "seq calls parsed" "$out/cast0/C" "$out/cast2/C")"
+			echo "    with --no-saved-typedefs: $(kept "facts" "$out/cast0/M" "$out/cast2/M")"
+		fi
 		echo "    wall $(cat "$out/cast0/wall") s without, $(cat "$out/cast1/wall") s with${extra:+, $(cat "$out/cast2/wall") s with --no-saved-typedefs}"
 		;;
 	*)
