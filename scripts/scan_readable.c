@@ -15,14 +15,26 @@
  * A path-name finding is READ_EVERYONE when the user can open its
  * directory.  The scanner's own /proc/PID is read as the child's
  * /proc/self: what every process can read of itself.
+ *
+ * The model's kallsyms file (the same device and inode as the copy the
+ * model read) is not read again whole: the kernel decides once, when the
+ * file is opened, whether the opener sees the real values or zeros
+ * (kallsyms_show_value() of the opener's credentials, kernel/kallsyms.c),
+ * so the child reads the first line where the model read a value other
+ * than zero (in the first 4 KiB): the same value there means every value
+ * is shown to the user, zero that none is; anything else, and the file is
+ * read whole as the others are.  /proc/kallsyms is the largest
+ * file of /proc, formatted line by line on every read.
  */
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
+#include <limits.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -36,7 +48,88 @@ struct seen {
 	struct { unsigned int line; const char *region; } *lines;
 	size_t nl;
 	bool dir_ok;		/* path-name findings: the directory opened */
+	bool all;		/* the kallsyms probe: the user sees every value */
+	bool probed;		/* the kallsyms probe decided (A or N) */
 };
+
+/* What the child does with a file that holds findings. */
+enum reread { REREAD_NONE, REREAD_WHOLE, REREAD_PROBE };
+
+#define PROBE_BYTES 4096
+
+/*
+ * The value of line k (0-based) of a kallsyms text s[0..n): up to 16 hex
+ * digits before a ' '; false when that line is not complete in s.
+ */
+static bool line_value(const unsigned char *s, size_t n, size_t k, uint64_t *v)
+{
+	const unsigned char *p = s, *end = s + n;
+	size_t i;
+
+	for (; k && p < end; k--) {
+		p = memchr(p, '\n', (size_t)(end - p));
+		if (!p)
+			return false;
+		p++;
+	}
+	*v = 0;
+	for (i = 0; p + i < end && i < 16; i++) {
+		unsigned int c = p[i], d = c - '0';
+
+		if (d > 9)
+			d = (c | 0x20) - 'a' < 6 ? (c | 0x20) - 'a' + 10 : 16;
+		if (d > 15)
+			break;
+		*v = *v << 4 | d;
+	}
+	return i > 0 && p + i < end && p[i] == ' ' && memchr(p, '\n', (size_t)(end - p));
+}
+
+/*
+ * The line of the first value other than zero in the model's copy of its
+ * kallsyms file, within its first PROBE_BYTES (on x86_64 the per-cpu
+ * symbols come first: zero, then offsets); false if none.
+ */
+static bool probe_line(const struct addr_model *m, size_t *k, uint64_t *v)
+{
+	size_t n = m->nksyms < PROBE_BYTES ? m->nksyms : PROBE_BYTES;
+
+	if (!m->ksyms)
+		return false;
+	for (*k = 0; line_value(m->ksyms, n, *k, v); ++*k)
+		if (*v)
+			return true;
+	return false;
+}
+
+/*
+ * The kallsyms probe, as the user: 1 when line k shows want, 0 when it
+ * shows zero or the file does not open for the user, -1 otherwise (read
+ * it whole).
+ */
+static int probe_kallsyms(const char *path, size_t k, uint64_t want)
+{
+	unsigned char buf[PROBE_BYTES];
+	size_t len = 0;
+	uint64_t v;
+	int fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+
+	if (fd < 0)
+		return errno == EACCES || errno == EPERM ? 0 : -1;
+	while (len < sizeof(buf)) {
+		ssize_t r = read(fd, buf + len, sizeof(buf) - len);
+
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r <= 0)
+			break;
+		len += (size_t)r;
+	}
+	close(fd);
+	if (!line_value(buf, len, k, &v))
+		return -1;
+	return v == want ? 1 : v == 0 ? 0 : -1;
+}
 
 /* The path the child opens for file: /proc/OURPID/... becomes /proc/self/... */
 static char *child_path(const char *file, pid_t self)
@@ -80,7 +173,8 @@ static void write_all(int fd, const char *s, size_t n)
  * that opens.  Never returns.
  */
 static void child(const struct scan_opts *o, char **files, char **dirs,
-		  const bool *content, size_t n, uid_t uid, gid_t gid, int out)
+		  const unsigned char *content, size_t kline, uint64_t kvalue, size_t n,
+		  uid_t uid, gid_t gid, int out)
 {
 	struct addr_model *m = (struct addr_model *)o->model;
 	struct scan_opts co = *o;
@@ -96,6 +190,8 @@ static void child(const struct scan_opts *o, char **files, char **dirs,
 	co.ignored = false;
 	co.block_fifos = false;	/* it opens files O_RDWR */
 	co.load_model = NULL;
+	co.times = false;
+	co.list_files = NULL;
 	for (i = 0; i < n; i++) {
 		int fd = dirs[i] ? open(dirs[i], O_RDONLY | O_DIRECTORY | O_CLOEXEC) : -1;
 
@@ -106,11 +202,18 @@ static void child(const struct scan_opts *o, char **files, char **dirs,
 			close(fd);
 		}
 	}
-	for (i = 0; i < n; i++)		/* a directory's name is no file to read */
-		if (content[i]) {
+	for (i = 0; i < n; i++) {	/* a directory's name is no file to read */
+		int p = content[i] == REREAD_PROBE ? probe_kallsyms(files[i], kline, kvalue) : -1;
+
+		if (p >= 0) {
+			int len = snprintf(line, sizeof(line), "%c %zu\n", p ? 'A' : 'N', i);
+
+			write_all(out, line, (size_t)len);
+		} else if (content[i] != REREAD_NONE && p < 0) {
 			map[nroots] = i;
 			roots[nroots++] = files[i];
 		}
+	}
 	if (nroots && scan_run(&co, roots, nroots, &r) < 0)
 		_exit(3);
 	if (!nroots)
@@ -162,6 +265,9 @@ static bool collect(int in, struct seen *seen, size_t n)
 		s = &seen[idx];
 		if (kind == 'D') {
 			s->dir_ok = true;
+		} else if (kind == 'A' || kind == 'N') {
+			s->all = kind == 'A';
+			s->probed = true;
 		} else if (kind == 'V' &&
 			   sscanf(line, "V %*u %" SCNx64 " %u %127[^\n]", &v, &ln, region) >= 2) {
 			s->values = xrealloc(s->values, (s->nv + 1) * sizeof(*s->values));
@@ -186,6 +292,8 @@ static bool seen_has(const struct seen *s, const struct finding_rec *f)
 
 	if (f->flags & REC_PATH)
 		return s->dir_ok;
+	if (s->all)
+		return true;
 	if (s->nv && bsearch(&f->hit.value, s->values, s->nv, sizeof(*s->values), cmp_u64))
 		return true;
 	if (f->hit.binary)
@@ -195,6 +303,15 @@ static bool seen_has(const struct seen *s, const struct finding_rec *f)
 		    !strcmp(s->lines[i].region, f->hit.region))
 			return true;
 	return false;
+}
+
+/* Is file the one the model read (same device and inode)? */
+static bool is_model_file(const struct addr_model *m, const char *file)
+{
+	struct stat st;
+
+	return !stat(file, &st) && (uint64_t)st.st_dev == m->ksyms_dev &&
+	       (uint64_t)st.st_ino == m->ksyms_ino;
 }
 
 static void set_all(struct scan_result *res, enum readable_by how)
@@ -208,9 +325,13 @@ static void set_all(struct scan_result *res, enum readable_by how)
 void scan_readable(const struct scan_opts *o, struct scan_result *res,
 		   bool unprivileged, bool can_switch, uid_t uid, gid_t gid)
 {
-	static char how[96];
+	static char how[PATH_MAX + 160];
+	const struct addr_model *m = o->model;
 	char **files = NULL, **dirs = NULL;
-	bool *content = NULL;
+	unsigned char *content = NULL;
+	uint64_t kvalue = 0;
+	size_t kline = 0;
+	bool probe = probe_line(m, &kline, &kvalue);
 	size_t *idx, n = 0, i;
 	struct seen *seen;
 	const char *last = NULL;
@@ -236,14 +357,16 @@ void scan_readable(const struct scan_opts *o, struct scan_result *res,
 			content = xrealloc(content, (n + 1) * sizeof(*content));
 			files[n] = child_path(f->file, self);
 			dirs[n] = NULL;
-			content[n] = false;
+			content[n] = REREAD_NONE;
 			n++;
 			last = f->file;
 		}
 		if ((f->flags & REC_PATH) && !dirs[n - 1])
 			dirs[n - 1] = dir_of(files[n - 1]);
-		else if (!(f->flags & REC_PATH) && f->hit.verdict == ADDR_KERNEL)
-			content[n - 1] = true;
+		else if (!(f->flags & REC_PATH) && f->hit.verdict == ADDR_KERNEL &&
+			 content[n - 1] == REREAD_NONE)
+			content[n - 1] = probe && is_model_file(m, f->file) ?
+					 REREAD_PROBE : REREAD_WHOLE;
 		idx[i] = n - 1;
 	}
 	seen = calloc(n + 1, sizeof(*seen));
@@ -258,7 +381,7 @@ void scan_readable(const struct scan_opts *o, struct scan_result *res,
 		ok = false;
 	} else if (pid == 0) {
 		close(pfd[0]);
-		child(o, files, dirs, content, n, uid, gid, pfd[1]);
+		child(o, files, dirs, content, kline, kvalue, n, uid, gid, pfd[1]);
 	} else {
 		close(pfd[1]);
 		ok = collect(pfd[0], seen, n);
@@ -275,13 +398,20 @@ void scan_readable(const struct scan_opts *o, struct scan_result *res,
 		f->readable = !ok ? READ_UNKNOWN :
 			      seen_has(&seen[idx[i]], f) ? READ_EVERYONE : READ_ROOT;
 	}
-	if (ok)
+	for (i = 0; i < n && !seen[i].probed; i++)
+		;
+	if (ok && i < n)
+		snprintf(how, sizeof(how), "readable-by: checked by reading %zu files again "
+			 "as uid %u gid %u (%s: line %zu only, the kernel shows all values or none)",
+			 n, (unsigned int)uid, (unsigned int)gid, files[i], kline + 1);
+	else if (ok)
 		snprintf(how, sizeof(how), "readable-by: checked by reading %zu files again "
 			 "as uid %u gid %u", n, (unsigned int)uid, (unsigned int)gid);
 	else
 		snprintf(how, sizeof(how), "readable-by: unknown (the check as uid %u failed)",
 			 (unsigned int)uid);
 	res->readable_how = how;
+	res->nreadable = n;
 	for (i = 0; i < n; i++) {
 		size_t j;
 
