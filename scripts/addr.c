@@ -379,6 +379,31 @@ static int cmp_sym(const void *a, const void *b)
 }
 
 /*
+ * Sort the symbols as cmp_sym says.  /proc/kallsyms lists the core
+ * kernel's symbols in address order, then each module's in the module's
+ * own order: only what follows the sorted prefix is sorted, then the two
+ * runs are merged (one pass instead of n log n comparisons of the whole).
+ */
+static void sort_syms(struct addr_sym *s, size_t n)
+{
+	size_t k = 1, i = 0, j, o = 0;
+	struct addr_sym *t;
+
+	while (k < n && cmp_sym(&s[k - 1], &s[k]) <= 0)
+		k++;
+	if (k >= n)
+		return;
+	qsort(s + k, n - k, sizeof(*s), cmp_sym);
+	t = xrealloc(NULL, k * sizeof(*s));
+	memcpy(t, s, k * sizeof(*s));
+	for (j = k; i < k && j < n; )		/* o <= j: s[o] is free */
+		s[o++] = cmp_sym(&t[i], &s[j]) <= 0 ? t[i++] : s[j++];
+	while (i < k)
+		s[o++] = t[i++];
+	free(t);
+}
+
+/*
  * The layout from a kallsyms file's _text, when --arch does not say:
  * x86_64 links the image at >= 0xffffffff80000000, arm64 below, at
  * KIMAGE_VADDR (+ the KASLR offset) right above its modules region,
@@ -480,7 +505,7 @@ int addr_model_finish(struct addr_model *m)
 		image_ranges(m, im);
 		what = "image and module ranges from kallsyms";
 		fixed = im->text == l->text;
-		qsort(im->syms, im->nsyms, sizeof(*im->syms), cmp_sym);
+		sort_syms(im->syms, im->nsyms);
 		m->syms = im->syms;
 		m->nsyms = im->nsyms;
 		m->symtext = im->text_buf;
