@@ -18,8 +18,9 @@
 # default scan with --debug-times (its phases).  All walk the same roots:
 # /proc with /proc/1 the only pid directory, /sys (debugfs and tracefs are
 # mounted below it), and the kernel log.  Times are busybox time's, in the
-# guest; the guest is given the host's TSC frequency (a vDSO clock for
-# --debug-times, as bench/guard-overhead.sh does).
+# guest, which by default runs under qemu's -icount, so that they count
+# instructions (SCANVM_CLOCK below), with its TSC frequency given (a vDSO
+# clock for --debug-times).
 #
 # Printed: median wall, user and system seconds of each run and the ratios
 # (the default scan / the floor, the script / the default scan, and the
@@ -49,7 +50,8 @@
 # script did not, and both tools finished in every round without timing
 # out; 1 otherwise; 2 on a setup error.
 #
-# Environment: BENCH_RUNS, PTRGUARD_CACHE, J, E2E_TIMEOUT (boot.sh);
+# Environment: BENCH_RUNS, SCANVM_CLOCK (icount or time), PTRGUARD_CACHE,
+# J, E2E_TIMEOUT (boot.sh);
 # SCANVM_LOG=FILE judges that serial log again without building or booting.
 # Outputs: build/e2e/scanvm.log (serial console), build/e2e/scanvm/ (the
 # decoded outputs of the last round).
@@ -88,16 +90,36 @@ initrd=$out/initramfs-scanvm.cpio.gz
 "$e2e/initramfs.sh" --perl "$initrd" "$mdir/ptrguard_e2e.ko" >/dev/null ||
 	die "initramfs with perl: build failed"
 
-# Under TCG the guest's PIT calibration of the TSC often fails and leaves
-# jiffies (4 ms steps, no vDSO): give it the host's TSC frequency.
-tsc=
-if grep -qw constant_tsc /proc/cpuinfo; then
-	khz=$(awk -F': *' '/^cpu MHz/ { printf "%d", $2 * 1000; exit }' /proc/cpuinfo)
-	[ -n "$khz" ] && tsc="tsc_early_khz=$khz tsc=reliable"
-fi
+# SCANVM_CLOCK=icount (default): qemu's -icount shift=0,sleep=off, one
+# instruction a nanosecond of guest time and a 1 GHz TSC: the guest's
+# times count instructions (the kernel's and the tools'), the same from run
+# to run whatever else the host runs (bench/guard-overhead.sh's method).
+# SCANVM_CLOCK=time: the guest runs in real time (its times vary with the
+# host's load); under TCG the guest's PIT calibration of the TSC often
+# fails and leaves jiffies (4 ms steps, no vDSO), so it is given the
+# host's TSC frequency.
+clock=${SCANVM_CLOCK:-icount}
+case $clock in
+icount)
+	qemu_args="-icount shift=0,sleep=off"
+	tsc="tsc_early_khz=1000000 tsc=reliable"
+	;;
+time)
+	qemu_args=
+	tsc=
+	if grep -qw constant_tsc /proc/cpuinfo; then
+		khz=$(awk -F': *' '/^cpu MHz/ { printf "%d", $2 * 1000; exit }' /proc/cpuinfo)
+		[ -n "$khz" ] && tsc="tsc_early_khz=$khz tsc=reliable"
+	fi
+	;;
+*)
+	die "SCANVM_CLOCK=$clock: want icount or time"
+	;;
+esac
+echo "$clock" >"$log.clock"
 start=$(date +%s.%N)
 # shellcheck disable=SC2086 # $tsc: two words or none
-"$e2e/boot.sh" "$kdir/arch/x86/boot/bzImage" "$initrd" "$log" \
+E2E_QEMU_ARGS=$qemu_args "$e2e/boot.sh" "$kdir/arch/x86/boot/bzImage" "$initrd" "$log" \
 	e2e.run=scanbench e2e.boot=plain-scanbench e2e.runs="$runs" no_hash_pointers $tsc \
 	2>"$log.accel"
 qrc=$?
@@ -118,7 +140,7 @@ for name in perl.out perl.err ptrguard.json ptrguard.err ptrguard.ign; do
 done
 
 rc=0
-echo "scan-vm: $(sed -n 's/^INFO kernel=\([^ ]*\).*/kernel \1/p' "$log"), $(sed -n 's/^SCANBENCH perl=\([^ ]*\) runs=\([^ ]*\).*/perl \1, \2 rounds/p' "$log"), guest with $(sed -n 's/^INFO kernel=.* cpus=\([0-9]*\).*/\1/p' "$log") vCPU(s)$(sed -n 's/^e2e boot: \([a-z]*\):.*/ under \1/p' "$log.accel" 2>/dev/null), clocksource $(sed -n 's/^INFO clocksource=//p' "$log"); host load $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "scan-vm: $(sed -n 's/^INFO kernel=\([^ ]*\).*/kernel \1/p' "$log"), $(sed -n 's/^SCANBENCH perl=\([^ ]*\) runs=\([^ ]*\).*/perl \1, \2 rounds/p' "$log"), guest with $(sed -n 's/^INFO kernel=.* cpus=\([0-9]*\).*/\1/p' "$log") vCPU(s)$(sed -n 's/^e2e boot: \([a-z]*\):.*/ under \1/p' "$log.accel" 2>/dev/null), clocksource $(sed -n 's/^INFO clocksource=//p' "$log"), clock $(cat "$log.clock" 2>/dev/null || echo unknown); host load $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "scan-vm: the floor reads the $(sed -n 's/^SCANBENCH files=\([0-9]*\).*/\1 files/p' "$log") the scanner read, with $(sed -n 's/^SCANBENCH files=.* jobs=//p' "$log") thread(s)"
 grep '^SCANBENCH tool=' "$log" >"$res/times"
 awk "$(cat "$top/bench/median.awk")"'

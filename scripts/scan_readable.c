@@ -351,7 +351,7 @@ void scan_readable(const struct scan_opts *o, struct scan_result *res,
 	for (i = 0; i < res->nfound; i++) {
 		const struct finding_rec *f = &res->found[i];
 
-		if (!last || strcmp(f->file, last)) {
+		if (!last || (f->file != last && strcmp(f->file, last))) {
 			files = xrealloc(files, (n + 1) * sizeof(*files));
 			dirs = xrealloc(dirs, (n + 1) * sizeof(*dirs));
 			content = xrealloc(content, (n + 1) * sizeof(*content));
