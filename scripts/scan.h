@@ -32,7 +32,8 @@ struct matcher {
 	void (*wait)(void *ctx);	/* non-NULL: call before classifying */
 	const char *mask_file;		/* non-NULL: the whole file is a bitmap */
 	uint64_t off;			/* offset of the next byte */
-	unsigned int line, col;		/* position of the next byte */
+	uint64_t bol;			/* offset of the first byte of its line */
+	unsigned int line;		/* line of the next byte */
 	bool dash;			/* the last byte is a '-' after a non-word byte */
 	bool intok;
 	bool tokneg;
