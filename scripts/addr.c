@@ -77,15 +77,18 @@ static const struct {
 	MARK("_end", end),
 };
 
-static int hexval(int c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	c |= 0x20;
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	return -1;
-}
+/* Hex digits: the digit's value plus one; 0 for other bytes. */
+static const unsigned char hexv[256] = {
+	['0'] = 1, ['1'] = 2, ['2'] = 3, ['3'] = 4, ['4'] = 5,
+	['5'] = 6, ['6'] = 7, ['7'] = 8, ['8'] = 9, ['9'] = 10,
+	['a'] = 11, ['b'] = 12, ['c'] = 13, ['d'] = 14, ['e'] = 15, ['f'] = 16,
+	['A'] = 11, ['B'] = 12, ['C'] = 13, ['D'] = 14, ['E'] = 15, ['F'] = 16,
+};
+
+/* The bytes that end a symbol name: strcspn(name, " \t\n") and the NUL. */
+static const unsigned char name_end[256] = {
+	['\0'] = 1, [' '] = 1, ['\t'] = 1, ['\n'] = 1,
+};
 
 /* Append s[0..n) and a NUL to the symbol names; its offset. */
 static size_t sym_text(struct addr_image *im, const char *s, size_t n)
@@ -120,27 +123,31 @@ static void add_sym(struct addr_image *im, uint64_t v, const char *name, size_t 
 	y->module = mod ? sym_text(im, mod, nmod) : 0;
 }
 
-/* One line of /proc/kallsyms: "ADDR TYPE NAME[\t[MODULE]]". */
-static void kallsyms_line(struct addr_image *im, const char *s, uint64_t half)
+/*
+ * One line of /proc/kallsyms: "ADDR TYPE NAME[\t[MODULE]]".  Returns where
+ * it stopped reading, at or before the line's end.
+ */
+static const char *kallsyms_line(struct addr_image *im, const char *s, uint64_t half)
 {
 	uint64_t v = 0;
 	const char *name, *e;
 	size_t i, n = 0;
-	int d;
+	unsigned int d;
 
-	while ((d = hexval((unsigned char)*s)) >= 0 && n++ < 16) {
-		v = v << 4 | (uint64_t)d;
+	while ((d = hexv[(unsigned char)*s]) && n++ < 16) {
+		v = v << 4 | (d - 1);
 		s++;
 	}
 	if (*s != ' ' || !s[1] || s[1] == '\n' || s[2] != ' ')
-		return;
+		return s;
 	name = s + 3;
 	im->nsym++;
 	if (!v)
 		im->nzero++;
 	if (v < half)
-		return;		/* per-cpu offsets and the like */
-	e = name + strcspn(name, " \t\n");
+		return name;	/* per-cpu offsets and the like */
+	for (e = name; !name_end[(unsigned char)*e]; e++)
+		;
 	if (*e == '\t' && e[1] == '[') {
 		size_t nmod = strcspn(e + 2, "]\n");
 
@@ -149,7 +156,7 @@ static void kallsyms_line(struct addr_image *im, const char *s, uint64_t half)
 			im->modlo = v;
 		if (v > im->modhi)
 			im->modhi = v;
-		return;
+		return e + 2 + nmod;
 	}
 	add_sym(im, v, name, (size_t)(e - name), NULL, 0);
 	if (!im->lo || v < im->lo)
@@ -157,7 +164,7 @@ static void kallsyms_line(struct addr_image *im, const char *s, uint64_t half)
 	if (v > im->hi)
 		im->hi = v;
 	if (name[0] != '_')
-		return;
+		return e;
 	for (i = 0; i < sizeof(marks) / sizeof(marks[0]); i++) {
 		size_t len = marks[i].len;
 
@@ -168,6 +175,7 @@ static void kallsyms_line(struct addr_image *im, const char *s, uint64_t half)
 				*p = v;
 		}
 	}
+	return e;
 }
 
 static uint64_t now_ms(void)
@@ -224,8 +232,9 @@ static int read_kallsyms(struct addr_model *m, const char *path, struct addr_ima
 	}
 	close(fd);
 	for (line = (char *)buf; *line; line = nl + 1) {
-		kallsyms_line(im, line, PARSE_HALF);
-		nl = memchr(line, '\n', len - (size_t)(line - (char *)buf));
+		const char *at = kallsyms_line(im, line, PARSE_HALF);
+
+		nl = memchr(at, '\n', len - (size_t)(at - (char *)buf));
 		if (!nl)
 			break;
 	}
