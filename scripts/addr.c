@@ -85,6 +85,28 @@ static const unsigned char hexv[256] = {
 	['A'] = 11, ['B'] = 12, ['C'] = 13, ['D'] = 14, ['E'] = 15, ['F'] = 16,
 };
 
+/*
+ * 16 hex digits, unrolled: a byte that is no digit makes its table entry
+ * minus one wrap to a value above 15, which the OR of all of them keeps.
+ */
+#define HEX4(i)	(d = hexv[s[i]] - 1u, bad |= d, x = x << 4 | d,		\
+		 d = hexv[s[i + 1]] - 1u, bad |= d, x = x << 4 | d,		\
+		 d = hexv[s[i + 2]] - 1u, bad |= d, x = x << 4 | d,		\
+		 d = hexv[s[i + 3]] - 1u, bad |= d, x = x << 4 | d)
+
+bool addr_parse_hex16(const unsigned char *s, uint64_t *v)
+{
+	uint64_t x = 0;
+	unsigned int d, bad = 0;
+
+	HEX4(0);
+	HEX4(4);
+	HEX4(8);
+	HEX4(12);
+	*v = x;
+	return bad <= 15;
+}
+
 /* The bytes that end a symbol name: strcspn(name, " \t\n") and the NUL. */
 static const unsigned char name_end[256] = {
 	['\0'] = 1, [' '] = 1, ['\t'] = 1, ['\n'] = 1,
@@ -125,18 +147,24 @@ static void add_sym(struct addr_image *im, uint64_t v, const char *name, size_t 
 
 /*
  * One line of /proc/kallsyms: "ADDR TYPE NAME[\t[MODULE]]".  Returns where
- * it stopped reading, at or before the line's end.
+ * it stopped reading, at or before the line's end.  The text ends at end
+ * (a NUL), followed by at least 3 more NUL bytes.
  */
-static const char *kallsyms_line(struct addr_image *im, const char *s, uint64_t half)
+static const char *kallsyms_line(struct addr_image *im, const char *s, const char *end,
+				 uint64_t half)
 {
 	uint64_t v = 0;
 	const char *name, *e;
 	size_t i, n = 0;
 	unsigned int d;
 
-	while ((d = hexv[(unsigned char)*s]) && n++ < 16) {
-		v = v << 4 | (d - 1);
-		s++;
+	if (end - s > 16 && s[16] == ' ' && addr_parse_hex16((const unsigned char *)s, &v)) {
+		s += 16;	/* the usual 64-bit value */
+	} else {
+		while ((d = hexv[(unsigned char)*s]) && n++ < 16) {
+			v = v << 4 | (d - 1);
+			s++;
+		}
 	}
 	if (*s != ' ' || !s[1] || s[1] == '\n' || s[2] != ' ')
 		return s;
@@ -146,8 +174,11 @@ static const char *kallsyms_line(struct addr_image *im, const char *s, uint64_t 
 		im->nzero++;
 	if (v < half)
 		return name;	/* per-cpu offsets and the like */
-	for (e = name; !name_end[(unsigned char)*e]; e++)
+	for (e = name; !(name_end[(unsigned char)e[0]] | name_end[(unsigned char)e[1]] |
+			 name_end[(unsigned char)e[2]] | name_end[(unsigned char)e[3]]); e += 4)
 		;
+	while (!name_end[(unsigned char)*e])
+		e++;
 	if (*e == '\t' && e[1] == '[') {
 		size_t nmod = strcspn(e + 2, "]\n");
 
@@ -222,7 +253,7 @@ static int read_kallsyms(struct addr_model *m, const char *path, struct addr_ima
 		whole = r == 0;
 		break;
 	}
-	buf[len] = '\0';
+	memset(buf + len, 0, 4);	/* room: a read leaves 64 KiB + 1 */
 	if (whole && !fstat(fd, &st)) {
 		m->ksyms = buf;
 		m->nksyms = len;
@@ -232,7 +263,7 @@ static int read_kallsyms(struct addr_model *m, const char *path, struct addr_ima
 	}
 	close(fd);
 	for (line = (char *)buf; *line; line = nl + 1) {
-		const char *at = kallsyms_line(im, line, PARSE_HALF);
+		const char *at = kallsyms_line(im, line, (char *)buf + len, PARSE_HALF);
 
 		nl = memchr(at, '\n', len - (size_t)(at - (char *)buf));
 		if (!nl)
@@ -537,6 +568,7 @@ int addr_model_finish(struct addr_model *m)
 enum addr_verdict addr_classify(const struct addr_model *m, uint64_t v,
 				bool binary, const char **reason, const char **region)
 {
+	uint64_t x;
 	size_t i;
 
 	*region = NULL;
@@ -550,7 +582,8 @@ enum addr_verdict addr_classify(const struct addr_model *m, uint64_t v,
 		*reason = "contiguous high bit mask";
 		return ADDR_IGNORED;
 	}
-	if (__builtin_popcountll(~v) <= 2) {
+	x = ~v & (~v - 1);	/* ~v without its lowest set bit */
+	if (!(x & (x - 1))) {	/* popcount(~v) <= 2, without a libgcc call */
 		*reason = "all-ones mask with at most 2 bits clear";
 		return ADDR_IGNORED;
 	}

@@ -38,13 +38,6 @@ static const unsigned char word[256] = {
 	['0' ... '9'] = 1, ['A' ... 'Z'] = 1, ['a' ... 'z'] = 1, ['_'] = 1,
 };
 
-/* Hex digits: the digit's value plus one; 0 for other bytes. */
-static const unsigned char hexv[256] = {
-	['0'] = 1, ['1'] = 2, ['2'] = 3, ['3'] = 4, ['4'] = 5,
-	['5'] = 6, ['6'] = 7, ['7'] = 8, ['8'] = 9, ['9'] = 10,
-	['a'] = 11, ['b'] = 12, ['c'] = 13, ['d'] = 14, ['e'] = 15, ['f'] = 16,
-	['A'] = 11, ['B'] = 12, ['C'] = 13, ['D'] = 14, ['E'] = 15, ['F'] = 16,
-};
 
 void matcher_init(struct matcher *mt, const struct addr_model *model,
 		  scan_hit_fn hit, void *ctx)
@@ -54,22 +47,6 @@ void matcher_init(struct matcher *mt, const struct addr_model *model,
 	mt->hit = hit;
 	mt->ctx = ctx;
 	mt->line = 1;
-}
-
-static bool parse_hex(const unsigned char *s, unsigned int n, uint64_t *v)
-{
-	uint64_t x = 0;
-	unsigned int i;
-
-	for (i = 0; i < n; i++) {
-		unsigned int d = hexv[s[i]];
-
-		if (!d)
-			return false;
-		x = x << 4 | (d - 1);
-	}
-	*v = x;
-	return true;
 }
 
 static bool parse_dec(const unsigned char *s, unsigned int n, uint64_t *v)
@@ -129,9 +106,9 @@ static void token_end(struct matcher *mt, const unsigned char *t, unsigned int n
 		h.value = -h.value;
 		ok = neg = true;
 	} else if (n == 16) {
-		ok = parse_hex(t, 16, &h.value);
+		ok = addr_parse_hex16(t, &h.value);
 	} else if (n == 18 && t[0] == '0' && (t[1] | 0x20) == 'x') {
-		ok = parse_hex(t + 2, 16, &h.value);
+		ok = addr_parse_hex16(t + 2, &h.value);
 	} else if (n == 20 && !mt->tokneg) {
 		ok = parse_dec(t, 20, &h.value);
 	}
@@ -193,6 +170,7 @@ static void scan_le(struct matcher *mt, const unsigned char *buf, size_t n)
 	uint64_t base = mt->off;	/* offset of buf[0] */
 	unsigned int nt = mt->ntail;
 	unsigned char win[16];
+	const unsigned char *q;
 	size_t p, k = n < 8 ? n : 8;
 
 	if (nt) {
@@ -202,9 +180,13 @@ static void scan_le(struct matcher *mt, const unsigned char *buf, size_t n)
 			if (!((base - nt + p) & 3) && win[p + 7] == 0xff)
 				check_le(mt, win + p, base - nt + p);
 	}
-	for (p = (size_t)(-base & 3); p + 8 <= n; p += 4)
-		if (buf[p + 7] == 0xff)
+	/* Every 0xff byte ends the 8-byte windows it is the top byte of. */
+	for (q = n >= 8 ? memchr(buf + 7, 0xff, n - 7) : NULL; q;
+	     q = (size_t)(buf + n - q) > 1 ? memchr(q + 1, 0xff, (size_t)(buf + n - q) - 1) : NULL) {
+		p = (size_t)(q - 7 - buf);
+		if (!((base + p) & 3))
 			check_le(mt, buf + p, base + p);
+	}
 	if (n >= 7) {
 		memcpy(mt->tail, buf + n - 7, 7);
 		mt->ntail = 7;
@@ -262,8 +244,8 @@ void matcher_feed(struct matcher *mt, const unsigned char *buf, size_t n)
 		if (word[c]) {
 			const unsigned char *s = p++;
 
-			while (end - p >= 4 && word[p[0]] && word[p[1]] && word[p[2]] &&
-			       word[p[3]])
+			while (end - p >= 4 && (word[p[0]] & word[p[1]] & word[p[2]] &
+						word[p[3]]))
 				p += 4;
 			while (p < end && word[*p])
 				p++;
@@ -278,7 +260,9 @@ void matcher_feed(struct matcher *mt, const unsigned char *buf, size_t n)
 				break;
 			}
 			c = *p++;
-			token_end(mt, s, (unsigned int)(p - 1 - s), c);
+			/* Only a long token can be a value, only ':' or '=' set labels. */
+			if (p - 1 - s >= 10 || c == ':' || c == '=')
+				token_end(mt, s, (unsigned int)(p - 1 - s), c);
 			mt->dash = false;
 		} else {
 			p++;
