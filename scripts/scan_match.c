@@ -38,6 +38,13 @@ static const unsigned char word[256] = {
 	['0' ... '9'] = 1, ['A' ... 'Z'] = 1, ['a' ... 'z'] = 1, ['_'] = 1,
 };
 
+/* What a byte does outside a token: most only separate (C_SEP). */
+enum { C_SEP, C_WORD, C_NL, C_NUL, C_DASH };
+static const unsigned char cls[256] = {
+	['0' ... '9'] = C_WORD, ['A' ... 'Z'] = C_WORD, ['a' ... 'z'] = C_WORD,
+	['_'] = C_WORD, ['\n'] = C_NL, ['\0'] = C_NUL, ['-'] = C_DASH,
+};
+
 
 void matcher_init(struct matcher *mt, const struct addr_model *model,
 		  scan_hit_fn hit, void *ctx)
@@ -225,6 +232,7 @@ void matcher_feed(struct matcher *mt, const unsigned char *buf, size_t n)
 	const unsigned char *p = buf, *end = buf + n;
 	uint64_t base = mt->off, bol = mt->bol;
 	unsigned int line = mt->line, c;
+	bool dash = mt->dash;
 
 	scan_le(mt, buf, n);
 	if (mt->intok && p < end) {	/* a token carried from the last chunk */
@@ -236,12 +244,31 @@ void matcher_feed(struct matcher *mt, const unsigned char *buf, size_t n)
 		c = *p++;
 		mt->intok = false;
 		token_end(mt, (const unsigned char *)mt->tok, mt->toklen, c);
-		mt->dash = false;	/* a '-' right after a token is no sign */
-		goto separator;
+		dash = false;	/* a '-' right after a token is no sign */
+		goto ended;
 	}
 	while (p < end) {
+		unsigned int k;
+
 		c = *p;
-		if (word[c]) {
+		k = cls[c];
+		if (k == C_SEP || k == C_NUL) {	/* a run of separators */
+			if (k == C_NUL)
+				mt->saw_nul = true;
+			do
+				p++;
+			while (p < end && cls[*p] == k);
+			dash = false;
+			continue;
+		}
+		if (k == C_DASH) {
+			p++;
+			dash = true;
+			continue;
+		}
+		if (k == C_NL) {
+			p++;
+		} else {		/* C_WORD: a token */
 			const unsigned char *s = p++;
 
 			while (end - p >= 4 && (word[p[0]] & word[p[1]] & word[p[2]] &
@@ -252,33 +279,31 @@ void matcher_feed(struct matcher *mt, const unsigned char *buf, size_t n)
 			mt->tokoff = base + (uint64_t)(s - buf);
 			mt->tokline = line;
 			mt->tokcol = (unsigned int)(mt->tokoff - bol) + 1;
-			mt->tokneg = mt->dash;
+			mt->tokneg = dash;
 			if (p == end) {
 				mt->intok = true;
 				mt->toklen = 0;
 				tok_append(mt, s, (size_t)(p - s));
-				break;
+				goto out;
 			}
 			c = *p++;
 			/* Only a long token can be a value, only ':' or '=' set labels. */
 			if (p - 1 - s >= 10 || c == ':' || c == '=')
 				token_end(mt, s, (unsigned int)(p - 1 - s), c);
-			mt->dash = false;
-		} else {
-			p++;
-			mt->dash = c == '-';
 		}
-separator:
+ended:
+		/* c, the byte just consumed, ended a token or is a newline. */
+		dash = false;
 		if (c == '\n') {
 			line++;
 			bol = base + (uint64_t)(p - buf);
 			mt->label = NULL;
-			mt->dash = false;
 		} else if (!c) {
 			mt->saw_nul = true;
 		}
 	}
 out:
+	mt->dash = dash;
 	mt->line = line;
 	mt->bol = bol;
 	mt->off += n;
