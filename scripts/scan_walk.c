@@ -371,11 +371,14 @@ static void publish(struct filectx *f, unsigned int flags)
 		return;
 	file = xstrdup(f->path);
 	for (i = 0; i < f->n; i++) {
-		struct finding_rec t = f->rec[i];
+		struct finding_rec t;
 
-		t.file = file;
-		t.flags |= flags;
-		nkernel += t.hit.verdict == ADDR_KERNEL;
+		f->rec[i].file = file;
+		f->rec[i].flags |= flags;
+		nkernel += f->rec[i].hit.verdict == ADDR_KERNEL;
+		if (!i || cmp_in_file(&f->rec[i - 1], &f->rec[i]) <= 0)
+			continue;	/* in order: the usual case, no copy */
+		t = f->rec[i];
 		for (j = i; j > 0 && cmp_in_file(&f->rec[j - 1], &t) > 0; j--)
 			f->rec[j] = f->rec[j - 1];
 		f->rec[j] = t;
@@ -547,6 +550,7 @@ static void scan_file(struct worker *w, int dirfd, const char *oname,
 	if (!kmsg && !statbuf && !strcmp(name, s->model_base)) {
 		end_task(w);	/* waiting for the model is no read */
 		wait_model(s);
+		mt.wait = NULL;		/* ready now: no hook call a value */
 		task = begin_task(w);
 		kept = kept_copy(s, fd);
 	}
