@@ -421,25 +421,25 @@ static int cmp_sym(const void *a, const void *b)
 /*
  * Sort the symbols as cmp_sym says.  /proc/kallsyms lists the core
  * kernel's symbols in address order, then each module's in the module's
- * own order: only what follows the sorted prefix is sorted, then the two
- * runs are merged (one pass instead of n log n comparisons of the whole).
+ * own order: only what follows the sorted prefix is sorted (a copy of
+ * it), then merged in from the end, so that the prefix moves only where
+ * a later symbol sorts before some of it (on x86_64 the modules lie above
+ * the image: nothing moves).
  */
 static void sort_syms(struct addr_sym *s, size_t n)
 {
-	size_t k = 1, i = 0, j, o = 0;
+	size_t k = 1, i, j, o;
 	struct addr_sym *t;
 
 	while (k < n && cmp_sym(&s[k - 1], &s[k]) <= 0)
 		k++;
 	if (k >= n)
 		return;
-	qsort(s + k, n - k, sizeof(*s), cmp_sym);
-	t = xrealloc(NULL, k * sizeof(*s));
-	memcpy(t, s, k * sizeof(*s));
-	for (j = k; i < k && j < n; )		/* o <= j: s[o] is free */
-		s[o++] = cmp_sym(&t[i], &s[j]) <= 0 ? t[i++] : s[j++];
-	while (i < k)
-		s[o++] = t[i++];
+	t = xrealloc(NULL, (n - k) * sizeof(*s));
+	memcpy(t, s + k, (n - k) * sizeof(*s));
+	qsort(t, n - k, sizeof(*s), cmp_sym);
+	for (i = k, j = n - k, o = n; j; )	/* o > i: s[o - 1] is free */
+		s[--o] = i && cmp_sym(&s[i - 1], &t[j - 1]) > 0 ? s[--i] : t[--j];
 	free(t);
 }
 

@@ -891,27 +891,42 @@ static int cmp_group(const void *a, const void *b)
 	return cmp_found(x->rec, y->rec);
 }
 
-/* The findings of all groups, in order, as one array. */
+/*
+ * The findings of all groups, in order, as one array: the largest group's
+ * array (/proc/kallsyms's 40,000 findings in the e2e guest) grown to hold
+ * them all, its findings moved to their place and the others copied
+ * around them, instead of a copy of everything into new memory (every
+ * page of which the kernel must fault in and clear).
+ */
 static void collect(struct scan *s, struct scan_result *r)
 {
 	bool merge = false;
-	size_t i, n = 0;
+	size_t i, n = 0, big = 0, before = 0;
 
 	if (!s->ngroups)
 		return;
 	qsort(s->groups, s->ngroups, sizeof(*s->groups), cmp_group);
-	r->found = xrealloc(NULL, r->nfound * sizeof(*r->found));
+	for (i = 1; i < s->ngroups; i++)
+		if (s->groups[i].n > s->groups[big].n)
+			big = i;
+	for (i = 0; i < big; i++)
+		before += s->groups[i].n;
+	r->found = xrealloc(s->groups[big].rec, r->nfound * sizeof(*r->found));
 	r->capfound = r->nfound;
+	memmove(r->found + before, r->found, s->groups[big].n * sizeof(*r->found));
 	for (i = 0; i < s->ngroups; i++) {
 		struct group *g = &s->groups[i];
+		const struct finding_rec *first = i == big ? r->found + n : g->rec;
 
 		/* Two groups of one name and kind (a file under two roots). */
 		if (i && !strcmp(g->file, g[-1].file) &&
-		    (g->rec->flags & REC_PATH) == (g[-1].rec->flags & REC_PATH))
+		    (first->flags & REC_PATH) == (r->found[n - 1].flags & REC_PATH))
 			merge = true;
-		memcpy(r->found + n, g->rec, g->n * sizeof(*g->rec));
+		if (i != big) {
+			memcpy(r->found + n, g->rec, g->n * sizeof(*g->rec));
+			free(g->rec);
+		}
 		n += g->n;
-		free(g->rec);
 	}
 	if (merge)
 		qsort(r->found, r->nfound, sizeof(*r->found), cmp_found);
