@@ -163,9 +163,13 @@ function ratio(a, b) {
 		bad = 1
 	}
 }
+# A ratio with two decimals, "n/a" over a zero time (a 0.00 from busybox time).
+function fmt(a, b) {
+	return b > 0 ? sprintf("%.2fx", a / b) : "n/a"
+}
 function row(label, a, b) {
-	printf "%-34s %7.1fx %7.1fx %7.1fx %7.1fx\n", label,
-		ratio(W[a], W[b]), ratio(U[a], U[b]), ratio(S[a], S[b]), ratio(C[a], C[b])
+	printf "%-34s %8s %8s %8s %8s\n", label,
+		fmt(W[a], W[b]), fmt(U[a], U[b]), fmt(S[a], S[b]), fmt(C[a], C[b])
 }
 END {
 	printf "%-34s %8s %8s %8s %8s\n", "median of " n["perl"] " rounds (s)", "wall", "user", "sys", "cpu"
