@@ -75,6 +75,11 @@ build/cocci/ptrguard-macros.h: cocci/ptrguard-macros.h
 build/ptrguard: $(OBJS)
 	$(CC) $(CFLAGS) -o $@ $(OBJS) $(LDLIBS)
 
+# The floor under `ptrguard scan` (bench/scan.sh): its files read once.
+build/scan-floor: bench/scan-floor.c
+	@mkdir -p build
+	$(CC) $(WARN) $(CFLAGS) -o $@ $< $(LDLIBS)
+
 # The same program under AddressSanitizer and UBSan: the test suites use it.
 build/ptrguard-san: $(SANOBJS)
 	$(CC) $(SANFLAGS) -o $@ $(SANOBJS) $(LDLIBS)
@@ -137,7 +142,7 @@ audit: setup build/ptrguard rules
 test: setup build/ptrguard build/ptrguard-san rules
 	@scripts/run-tests.sh $(TESTS)
 
-bench: setup build/ptrguard rules
+bench: setup build/ptrguard build/scan-floor rules
 	@scripts/run-bench.sh $(BENCH)
 
 kernel-series: setup

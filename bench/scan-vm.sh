@@ -8,14 +8,24 @@
 # (tests/e2e/initramfs.sh --perl) and build/ptrguard-static.
 #
 # The guest (guest-init.sh, e2e.run=scanbench) runs BENCH_RUNS rounds
-# (default 5), each: the Perl script, `ptrguard scan --dmesg --pids=1 /proc
-# /sys` with its default text output, and the same with --json, the order
-# alternating between rounds.  Both tools walk the same roots: /proc with
-# /proc/1 the only pid directory, /sys (debugfs and tracefs are mounted
-# below it), and the kernel log.  Times are busybox time's, in the guest.
+# (default 5), each: the Perl script; the floor (bench/scan-floor.c: the
+# files the scanner reads, listed by an untimed `ptrguard scan
+# --debug-list-files` before the rounds, read once each, as many threads
+# as the scanner, nothing done with the bytes); `ptrguard scan --dmesg
+# --pids=1 /proc /sys` (the default scan: listed are the findings others
+# than root can read); the same with --all (every finding, text) and with
+# --all --json; the order reversed every other round; then, untimed, the
+# default scan with --debug-times (its phases).  All walk the same roots:
+# /proc with /proc/1 the only pid directory, /sys (debugfs and tracefs are
+# mounted below it), and the kernel log.  Times are busybox time's, in the
+# guest, which by default runs under qemu's -icount, so that they count
+# instructions (SCANVM_CLOCK below), with its TSC frequency given (a vDSO
+# clock for --debug-times).
 #
-# Printed: median wall, user and system seconds of each tool and the ratios
-# (Perl / ours), then the findings diff of the last round: the Perl
+# Printed: median wall, user and system seconds of each run and the ratios
+# (the default scan / the floor, the script / the default scan, and the
+# script / each scan), the median of each phase, then the findings diff of
+# the last round: the Perl
 # script's output against the --json findings as (file, address) pairs
 # (tests/scan/la-compare.py, which re-applies the script's pattern and
 # false-positive filters to its output lines), and the binary findings
@@ -40,7 +50,8 @@
 # script did not, and both tools finished in every round without timing
 # out; 1 otherwise; 2 on a setup error.
 #
-# Environment: BENCH_RUNS, PTRGUARD_CACHE, J, E2E_TIMEOUT (boot.sh);
+# Environment: BENCH_RUNS, SCANVM_CLOCK (icount or time), PTRGUARD_CACHE,
+# J, E2E_TIMEOUT (boot.sh);
 # SCANVM_LOG=FILE judges that serial log again without building or booting.
 # Outputs: build/e2e/scanvm.log (serial console), build/e2e/scanvm/ (the
 # decoded outputs of the last round).
@@ -79,9 +90,37 @@ initrd=$out/initramfs-scanvm.cpio.gz
 "$e2e/initramfs.sh" --perl "$initrd" "$mdir/ptrguard_e2e.ko" >/dev/null ||
 	die "initramfs with perl: build failed"
 
+# SCANVM_CLOCK=icount (default): qemu's -icount shift=0,sleep=off, one
+# instruction a nanosecond of guest time and a 1 GHz TSC: the guest's
+# times count instructions (the kernel's and the tools'), the same from run
+# to run whatever else the host runs (bench/guard-overhead.sh's method).
+# SCANVM_CLOCK=time: the guest runs in real time (its times vary with the
+# host's load); under TCG the guest's PIT calibration of the TSC often
+# fails and leaves jiffies (4 ms steps, no vDSO), so it is given the
+# host's TSC frequency.
+clock=${SCANVM_CLOCK:-icount}
+case $clock in
+icount)
+	qemu_args="-icount shift=0,sleep=off"
+	tsc="tsc_early_khz=1000000 tsc=reliable"
+	;;
+time)
+	qemu_args=
+	tsc=
+	if grep -qw constant_tsc /proc/cpuinfo; then
+		khz=$(awk -F': *' '/^cpu MHz/ { printf "%d", $2 * 1000; exit }' /proc/cpuinfo)
+		[ -n "$khz" ] && tsc="tsc_early_khz=$khz tsc=reliable"
+	fi
+	;;
+*)
+	die "SCANVM_CLOCK=$clock: want icount or time"
+	;;
+esac
+echo "$clock" >"$log.clock"
 start=$(date +%s.%N)
-"$e2e/boot.sh" "$kdir/arch/x86/boot/bzImage" "$initrd" "$log" \
-	e2e.run=scanbench e2e.boot=plain-scanbench e2e.runs="$runs" no_hash_pointers \
+# shellcheck disable=SC2086 # $tsc: two words or none
+E2E_QEMU_ARGS=$qemu_args "$e2e/boot.sh" "$kdir/arch/x86/boot/bzImage" "$initrd" "$log" \
+	e2e.run=scanbench e2e.boot=plain-scanbench e2e.runs="$runs" no_hash_pointers $tsc \
 	2>"$log.accel"
 qrc=$?
 cat "$log.accel" >&2
@@ -101,7 +140,8 @@ for name in perl.out perl.err ptrguard.json ptrguard.err ptrguard.ign; do
 done
 
 rc=0
-echo "scan-vm: $(sed -n 's/^INFO kernel=\([^ ]*\).*/kernel \1/p' "$log"), $(sed -n 's/^SCANBENCH perl=\([^ ]*\) runs=\([^ ]*\).*/perl \1, \2 rounds/p' "$log"), guest with $(sed -n 's/^INFO kernel=.* cpus=\([0-9]*\).*/\1/p' "$log") vCPU(s)$(sed -n 's/^e2e boot: \([a-z]*\):.*/ under \1/p' "$log.accel" 2>/dev/null); host load $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "scan-vm: $(sed -n 's/^INFO kernel=\([^ ]*\).*/kernel \1/p' "$log"), $(sed -n 's/^SCANBENCH perl=\([^ ]*\) runs=\([^ ]*\).*/perl \1, \2 rounds/p' "$log"), guest with $(sed -n 's/^INFO kernel=.* cpus=\([0-9]*\).*/\1/p' "$log") vCPU(s)$(sed -n 's/^e2e boot: \([a-z]*\):.*/ under \1/p' "$log.accel" 2>/dev/null), clocksource $(sed -n 's/^INFO clocksource=//p' "$log"), clock $(cat "$log.clock" 2>/dev/null || echo unknown); host load $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "scan-vm: the floor reads the $(sed -n 's/^SCANBENCH files=\([0-9]*\).*/\1 files/p' "$log") the scanner read, with $(sed -n 's/^SCANBENCH files=.* jobs=//p' "$log") thread(s)"
 grep '^SCANBENCH tool=' "$log" >"$res/times"
 awk "$(cat "$top/bench/median.awk")"'
 function ratio(a, b) {
@@ -116,32 +156,59 @@ function ratio(a, b) {
 	wall[t] = wall[t] " " F["wall"]; user[t] = user[t] " " F["user"]
 	sys[t] = sys[t] " " F["sys"]; cpu[t] = cpu[t] " " (F["user"] + F["sys"])
 	lines[t] = F["lines"]; n[t]++
-	# perl exits 0, the scanner 1 (addresses found); 124: timed out
-	want = t == "perl" ? 0 : 1
+	# perl and the floor exit 0, the scanner 1 (addresses found); 124: timed out
+	want = t == "perl" || t == "floor" ? 0 : 1
 	if (F["rc"] != want) {
 		printf "scan-vm: %s round %s exited %s (want %s)\n", t, F["round"], F["rc"], want
 		bad = 1
 	}
 }
+# A ratio with two decimals, "n/a" over a zero time (a 0.00 from busybox time).
+function fmt(a, b) {
+	return b > 0 ? sprintf("%.2fx", a / b) : "n/a"
+}
+function row(label, a, b) {
+	printf "%-34s %8s %8s %8s %8s\n", label,
+		fmt(W[a], W[b]), fmt(U[a], U[b]), fmt(S[a], S[b]), fmt(C[a], C[b])
+}
 END {
 	printf "%-34s %8s %8s %8s %8s\n", "median of " n["perl"] " rounds (s)", "wall", "user", "sys", "cpu"
-	split("perl ptrguard ptrguard-json", tools, " ")
-	for (i = 1; i <= 3; i++) {
+	split("floor ptrguard-default perl ptrguard ptrguard-json", tools, " ")
+	name["floor"] = "floor (scan-floor: read once)"
+	name["ptrguard-default"] = "ptrguard scan (default)"
+	name["perl"] = "leaking_addresses.pl"
+	name["ptrguard"] = "ptrguard scan --all (text)"
+	name["ptrguard-json"] = "ptrguard scan --all --json"
+	for (i = 1; i <= 5; i++) {
 		t = tools[i]
-		name = t == "perl" ? "leaking_addresses.pl" : t == "ptrguard" ? "ptrguard scan (text)" : "ptrguard scan --json"
 		W[t] = median(wall[t]); U[t] = median(user[t]); S[t] = median(sys[t]); C[t] = median(cpu[t])
-		printf "%-34s %8.2f %8.2f %8.2f %8.2f\n", name, W[t], U[t], S[t], C[t]
+		printf "%-34s %8.2f %8.2f %8.2f %8.2f\n", name[t], W[t], U[t], S[t], C[t]
 	}
-	for (i = 2; i <= 3; i++) {
-		t = tools[i]
-		printf "%-34s %7.1fx %7.1fx %7.1fx %7.1fx\n", "ratio perl / " (t == "ptrguard" ? "text" : "--json"),
-			ratio(W["perl"], W[t]), ratio(U["perl"], U[t]),
-			ratio(S["perl"], S[t]), ratio(C["perl"], C[t])
-	}
-	printf "output lines (last round): perl %d, ptrguard text %d, --json %d (with [ and ])\n",
-		lines["perl"], lines["ptrguard"], lines["ptrguard-json"]
+	row("ratio default scan / floor", "ptrguard-default", "floor")
+	row("ratio perl / default scan", "perl", "ptrguard-default")
+	row("ratio perl / --all text", "perl", "ptrguard")
+	row("ratio perl / --all --json", "perl", "ptrguard-json")
+	printf "output lines (last round): perl %d, ptrguard default %d, --all text %d, --all --json %d (with [ and ])\n",
+		lines["perl"], lines["ptrguard-default"], lines["ptrguard"], lines["ptrguard-json"]
 	exit bad
 }' "$res/times" || rc=1
+# Where the default scan's time goes: the median of each --debug-times
+# field over the rounds (scripts/scan.c, print_times, says what each is).
+grep '^SCANBENCH times ' "$log" | awk "$(cat "$top/bench/median.awk")"'
+{
+	for (i = 4; i <= NF; i++) {
+		k = index($i, "="); f = substr($i, 1, k - 1)
+		if (!(f in v)) order[++nf] = f
+		v[f] = v[f] " " substr($i, k + 1)
+	}
+}
+END {
+	if (!nf) { print "phases: no SCANBENCH times lines"; exit }
+	printf "phases of the default scan (--debug-times, median of %d rounds, s):", NR
+	for (i = 1; i <= nf; i++)
+		printf " %s=%s", order[i], order[i] == "rfiles" ? median(v[order[i]]) : sprintf("%.3f", median(v[order[i]]))
+	printf "\n"
+}'
 # The guest's clock against the host's: the guest's uptime after its
 # last output against the whole qemu run as the host timed it (which
 # also holds the firmware, the kernel's decompression and the power-off).

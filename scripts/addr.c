@@ -77,15 +77,40 @@ static const struct {
 	MARK("_end", end),
 };
 
-static int hexval(int c)
+/* Hex digits: the digit's value plus one; 0 for other bytes. */
+static const unsigned char hexv[256] = {
+	['0'] = 1, ['1'] = 2, ['2'] = 3, ['3'] = 4, ['4'] = 5,
+	['5'] = 6, ['6'] = 7, ['7'] = 8, ['8'] = 9, ['9'] = 10,
+	['a'] = 11, ['b'] = 12, ['c'] = 13, ['d'] = 14, ['e'] = 15, ['f'] = 16,
+	['A'] = 11, ['B'] = 12, ['C'] = 13, ['D'] = 14, ['E'] = 15, ['F'] = 16,
+};
+
+/*
+ * 16 hex digits, unrolled: a byte that is no digit makes its table entry
+ * minus one wrap to a value above 15, which the OR of all of them keeps.
+ */
+#define HEX4(i)	(d = hexv[s[i]] - 1u, bad |= d, x = x << 4 | d,		\
+		 d = hexv[s[i + 1]] - 1u, bad |= d, x = x << 4 | d,		\
+		 d = hexv[s[i + 2]] - 1u, bad |= d, x = x << 4 | d,		\
+		 d = hexv[s[i + 3]] - 1u, bad |= d, x = x << 4 | d)
+
+bool addr_parse_hex16(const unsigned char *s, uint64_t *v)
 {
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	c |= 0x20;
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	return -1;
+	uint64_t x = 0;
+	unsigned int d, bad = 0;
+
+	HEX4(0);
+	HEX4(4);
+	HEX4(8);
+	HEX4(12);
+	*v = x;
+	return bad <= 15;
 }
+
+/* The bytes that end a symbol name: strcspn(name, " \t\n") and the NUL. */
+static const unsigned char name_end[256] = {
+	['\0'] = 1, [' '] = 1, ['\t'] = 1, ['\n'] = 1,
+};
 
 /* Append s[0..n) and a NUL to the symbol names; its offset. */
 static size_t sym_text(struct addr_image *im, const char *s, size_t n)
@@ -120,27 +145,40 @@ static void add_sym(struct addr_image *im, uint64_t v, const char *name, size_t 
 	y->module = mod ? sym_text(im, mod, nmod) : 0;
 }
 
-/* One line of /proc/kallsyms: "ADDR TYPE NAME[\t[MODULE]]". */
-static void kallsyms_line(struct addr_image *im, const char *s, uint64_t half)
+/*
+ * One line of /proc/kallsyms: "ADDR TYPE NAME[\t[MODULE]]".  Returns where
+ * it stopped reading, at or before the line's end.  The text ends at end
+ * (a NUL), followed by at least 3 more NUL bytes.
+ */
+static const char *kallsyms_line(struct addr_image *im, const char *s, const char *end,
+				 uint64_t half)
 {
 	uint64_t v = 0;
 	const char *name, *e;
 	size_t i, n = 0;
-	int d;
+	unsigned int d;
 
-	while ((d = hexval((unsigned char)*s)) >= 0 && n++ < 16) {
-		v = v << 4 | (uint64_t)d;
-		s++;
+	if (end - s > 16 && s[16] == ' ' && addr_parse_hex16((const unsigned char *)s, &v)) {
+		s += 16;	/* the usual 64-bit value */
+	} else {
+		while ((d = hexv[(unsigned char)*s]) && n++ < 16) {
+			v = v << 4 | (d - 1);
+			s++;
+		}
 	}
 	if (*s != ' ' || !s[1] || s[1] == '\n' || s[2] != ' ')
-		return;
+		return s;
 	name = s + 3;
 	im->nsym++;
 	if (!v)
 		im->nzero++;
 	if (v < half)
-		return;		/* per-cpu offsets and the like */
-	e = name + strcspn(name, " \t\n");
+		return name;	/* per-cpu offsets and the like */
+	for (e = name; !(name_end[(unsigned char)e[0]] | name_end[(unsigned char)e[1]] |
+			 name_end[(unsigned char)e[2]] | name_end[(unsigned char)e[3]]); e += 4)
+		;
+	while (!name_end[(unsigned char)*e])
+		e++;
 	if (*e == '\t' && e[1] == '[') {
 		size_t nmod = strcspn(e + 2, "]\n");
 
@@ -149,7 +187,7 @@ static void kallsyms_line(struct addr_image *im, const char *s, uint64_t half)
 			im->modlo = v;
 		if (v > im->modhi)
 			im->modhi = v;
-		return;
+		return e + 2 + nmod;
 	}
 	add_sym(im, v, name, (size_t)(e - name), NULL, 0);
 	if (!im->lo || v < im->lo)
@@ -157,7 +195,7 @@ static void kallsyms_line(struct addr_image *im, const char *s, uint64_t half)
 	if (v > im->hi)
 		im->hi = v;
 	if (name[0] != '_')
-		return;
+		return e;
 	for (i = 0; i < sizeof(marks) / sizeof(marks[0]); i++) {
 		size_t len = marks[i].len;
 
@@ -168,6 +206,7 @@ static void kallsyms_line(struct addr_image *im, const char *s, uint64_t half)
 				*p = v;
 		}
 	}
+	return e;
 }
 
 static uint64_t now_ms(void)
@@ -214,7 +253,7 @@ static int read_kallsyms(struct addr_model *m, const char *path, struct addr_ima
 		whole = r == 0;
 		break;
 	}
-	buf[len] = '\0';
+	memset(buf + len, 0, 4);	/* room: a read leaves 64 KiB + 1 */
 	if (whole && !fstat(fd, &st)) {
 		m->ksyms = buf;
 		m->nksyms = len;
@@ -224,8 +263,9 @@ static int read_kallsyms(struct addr_model *m, const char *path, struct addr_ima
 	}
 	close(fd);
 	for (line = (char *)buf; *line; line = nl + 1) {
-		kallsyms_line(im, line, PARSE_HALF);
-		nl = memchr(line, '\n', len - (size_t)(line - (char *)buf));
+		const char *at = kallsyms_line(im, line, (char *)buf + len, PARSE_HALF);
+
+		nl = memchr(at, '\n', len - (size_t)(at - (char *)buf));
 		if (!nl)
 			break;
 	}
@@ -379,6 +419,31 @@ static int cmp_sym(const void *a, const void *b)
 }
 
 /*
+ * Sort the symbols as cmp_sym says.  /proc/kallsyms lists the core
+ * kernel's symbols in address order, then each module's in the module's
+ * own order: only what follows the sorted prefix is sorted (a copy of
+ * it), then merged in from the end, so that the prefix moves only where
+ * a later symbol sorts before some of it (on x86_64 the modules lie above
+ * the image: nothing moves).
+ */
+static void sort_syms(struct addr_sym *s, size_t n)
+{
+	size_t k = 1, i, j, o;
+	struct addr_sym *t;
+
+	while (k < n && cmp_sym(&s[k - 1], &s[k]) <= 0)
+		k++;
+	if (k >= n)
+		return;
+	t = xrealloc(NULL, (n - k) * sizeof(*s));
+	memcpy(t, s + k, (n - k) * sizeof(*s));
+	qsort(t, n - k, sizeof(*s), cmp_sym);
+	for (i = k, j = n - k, o = n; j; )	/* o > i: s[o - 1] is free */
+		s[--o] = i && cmp_sym(&s[i - 1], &t[j - 1]) > 0 ? s[--i] : t[--j];
+	free(t);
+}
+
+/*
  * The layout from a kallsyms file's _text, when --arch does not say:
  * x86_64 links the image at >= 0xffffffff80000000, arm64 below, at
  * KIMAGE_VADDR (+ the KASLR offset) right above its modules region,
@@ -480,7 +545,7 @@ int addr_model_finish(struct addr_model *m)
 		image_ranges(m, im);
 		what = "image and module ranges from kallsyms";
 		fixed = im->text == l->text;
-		qsort(im->syms, im->nsyms, sizeof(*im->syms), cmp_sym);
+		sort_syms(im->syms, im->nsyms);
 		m->syms = im->syms;
 		m->nsyms = im->nsyms;
 		m->symtext = im->text_buf;
@@ -503,6 +568,7 @@ int addr_model_finish(struct addr_model *m)
 enum addr_verdict addr_classify(const struct addr_model *m, uint64_t v,
 				bool binary, const char **reason, const char **region)
 {
+	uint64_t x;
 	size_t i;
 
 	*region = NULL;
@@ -516,7 +582,8 @@ enum addr_verdict addr_classify(const struct addr_model *m, uint64_t v,
 		*reason = "contiguous high bit mask";
 		return ADDR_IGNORED;
 	}
-	if (__builtin_popcountll(~v) <= 2) {
+	x = ~v & (~v - 1);	/* ~v without its lowest set bit */
+	if (!(x & (x - 1))) {	/* popcount(~v) <= 2, without a libgcc call */
 		*reason = "all-ones mask with at most 2 bits clear";
 		return ADDR_IGNORED;
 	}

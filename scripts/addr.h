@@ -116,6 +116,9 @@ int addr_model_begin(struct addr_model *m, const char *kallsyms, const char *arc
 		     unsigned int va_bits, unsigned int page_kb);
 int addr_model_finish(struct addr_model *m);
 
+/* s[0..16): 16 hex digits?  Their value in *v (the scanner's matcher too). */
+bool addr_parse_hex16(const unsigned char *s, uint64_t *v);
+
 /* Drop the kept kallsyms bytes (after a privilege drop: not ours to show). */
 void addr_model_forget(struct addr_model *m);
 /* Free everything the model holds. */

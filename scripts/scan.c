@@ -17,6 +17,7 @@
 #include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "parse-options.h"
@@ -380,7 +381,16 @@ static size_t default_roots(char ***roots)
 struct model_load {
 	struct addr_model *m;
 	bool quiet;
+	uint64_t ns;		/* --debug-times: how long the finish took */
 };
+
+static uint64_t now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000 + (uint64_t)ts.tv_nsec;
+}
 
 /*
  * No capabilities in the effective set and not root: what this process
@@ -407,12 +417,43 @@ static bool unprivileged(bool *can_switch)
 static int load_model(void *arg)
 {
 	struct model_load *l = arg;
+	uint64_t t = now_ns();
+	int rc = addr_model_finish(l->m);
 
-	if (addr_model_finish(l->m) < 0)
+	l->ns = now_ns() - t;
+	if (rc < 0)
 		return -1;
 	if (!l->quiet)
 		fprintf(stderr, "scan: model: %s\n", l->m->desc);
 	return 0;
+}
+
+/*
+ * --debug-times: where the time went, in seconds, one line on stderr:
+ * total; setup (options to the walk, layout probe included); probe (uname,
+ * mmap probe); model (reading and parsing /proc/kallsyms, by the main
+ * thread while the workers walk, unless --as-user or --kallsyms), of which
+ * kread (its read, ms resolution); walk (its wall time); then summed over
+ * the workers: dirs (open, fstat and getdents64 of directories), open (open
+ * and close of files), read (in read(2)), match (matching, path names
+ * included), wait (for the model), other (the rest of their time: the
+ * queue, waiting for work, recording findings); readable (the readable-by check, its fork and the re-read as
+ * the --check-as user), rfiles (the files it re-read); output.
+ */
+static void print_times(const struct scan_result *r, uint64_t total, uint64_t setup,
+			uint64_t probe, uint64_t model, uint64_t kread, uint64_t readable,
+			uint64_t print)
+{
+	uint64_t busy = r->ns_dirs + r->ns_open + r->ns_read + r->ns_match + r->ns_wait;
+	double s = 1e-9;
+
+	fprintf(stderr, "scan: times (s): total=%.3f setup=%.3f probe=%.3f model=%.3f kread=%.3f "
+		"walk=%.3f dirs=%.3f open=%.3f read=%.3f match=%.3f wait=%.3f other=%.3f "
+		"readable=%.3f rfiles=%zu output=%.3f\n",
+		total * s, setup * s, probe * s, model * s, kread * 1e-3, r->ns_wall * s,
+		r->ns_dirs * s, r->ns_open * s, r->ns_read * s, r->ns_match * s, r->ns_wait * s,
+		(r->ns_workers > busy ? r->ns_workers - busy : 0) * s, readable * s,
+		r->nreadable, print * s);
 }
 
 int cmd_scan(int argc, char **argv)
@@ -435,7 +476,8 @@ int cmd_scan(int argc, char **argv)
 	struct baseline baseline = { 0 };
 	bool unpriv, can_switch;
 	int quiet = 0, no_progress = 0, verbose = 0, block_fifos = 0, dmesg = 0, ignored = 0;
-	int all = 0;
+	int all = 0, times = 0;
+	uint64_t t0 = now_ns(), t_probe, t_scan, t_readable, t_print, t_end;
 	unsigned int jobs;
 	enum pg_format format = FORMAT_DEFAULT;
 	char **roots;
@@ -488,6 +530,12 @@ int cmd_scan(int argc, char **argv)
 		/* Debugging and tests: read at most N bytes per read(2). */
 		{ OPTION_CALLBACK, 0, "read-size", &o.read_size, "BYTES", "",
 		  PARSE_OPT_HIDDEN | PARSE_OPT_NONEG, opt_size, 1 << 24, 0, 0 },
+		/* Benchmarks: the time of each phase on stderr (bench/scan*.sh). */
+		{ OPTION_BOOL, 0, "debug-times", &times, NULL, "", PARSE_OPT_HIDDEN,
+		  NULL, 0, 0, 0 },
+		/* Benchmarks: the files read, NUL-separated (bench/scan-floor.c). */
+		{ OPTION_STRING, 0, "debug-list-files", &o.list_files, "FILE", "",
+		  PARSE_OPT_HIDDEN, NULL, 0, 0, 0 },
 		/* Tests: read FIFOs, opened so that read(2) blocks (the watchdog). */
 		{ OPTION_BOOL, 0, "debug-block-fifos", &block_fifos, NULL, "", PARSE_OPT_HIDDEN,
 		  NULL, 0, 0, 0 },
@@ -504,6 +552,7 @@ int cmd_scan(int argc, char **argv)
 	o.dmesg = dmesg;
 	o.ignored = ignored;
 	o.all = all;
+	o.times = times;
 
 	/* roots: our own copies, with room for /dev/kmsg. */
 	if (n > 0) {
@@ -548,10 +597,13 @@ int cmd_scan(int argc, char **argv)
 	o.model = &model;
 	load.m = &model;
 	load.quiet = quiet;
+	load.ns = 0;
+	t_probe = now_ns();
 	if (addr_model_begin(&model, kallsyms, arch.name, arch.va_bits, arch.page_kb) < 0) {
 		rc = EXIT_ERROR;
 		goto out;
 	}
+	t_probe = now_ns() - t_probe;
 	if (!user.arg && !kallsyms) {
 		o.load_model = load_model;
 		o.load_arg = &load;
@@ -570,19 +622,29 @@ int cmd_scan(int argc, char **argv)
 	/* Checked after the drop: --as-user 0 is root without capabilities. */
 	unpriv = unprivileged(&can_switch);
 
+	t_scan = now_ns();
 	rc = scan_run(&o, roots, nroots, &res);
 	if (rc) {
 		rc = EXIT_ERROR;
 		goto out;
 	}
+	t_readable = now_ns();
 	scan_readable(&o, &res, unpriv, can_switch, check.uid, check.gid);
+	t_readable = now_ns() - t_readable;
 	baseline_mark(&baseline, &res);
 	if (write_baseline && baseline_write(&res, write_baseline) < 0) {
 		rc = EXIT_ERROR;
 		scan_result_free(&res);
 		goto out;
 	}
+	t_print = now_ns();
 	scan_print(&o, &res, quiet ? -1 : verbose);
+	fflush(stdout);
+	t_end = now_ns();
+	t_print = t_end - t_print;
+	if (o.times)
+		print_times(&res, t_end - t0, t_scan - t0, t_probe, load.ns,
+			    model.ksyms_ms, t_readable, t_print);
 	rc = scan_status(&o, &res);
 	scan_result_free(&res);
 out:

@@ -32,7 +32,8 @@ struct matcher {
 	void (*wait)(void *ctx);	/* non-NULL: call before classifying */
 	const char *mask_file;		/* non-NULL: the whole file is a bitmap */
 	uint64_t off;			/* offset of the next byte */
-	unsigned int line, col;		/* position of the next byte */
+	uint64_t bol;			/* offset of the first byte of its line */
+	unsigned int line;		/* line of the next byte */
 	bool dash;			/* the last byte is a '-' after a non-word byte */
 	bool intok;
 	bool tokneg;
@@ -73,6 +74,8 @@ struct scan_opts {
 	bool dmesg;			/* also read the kernel log, /dev/kmsg */
 	bool baseline;			/* --baseline given: say what is new */
 	bool all;			/* --all: list root-only and baseline findings too */
+	bool times;			/* --debug-times: time the phases (stderr) */
+	const char *list_files;		/* --debug-list-files: paths read, NUL-separated */
 	/*
 	 * Non-NULL: the model is not finished yet.  scan_run calls it once
 	 * its workers run (they read files meanwhile, and wait for it only
@@ -116,6 +119,14 @@ struct scan_result {
 	uint64_t nbaseline;		/* kernel addresses --baseline accepts */
 	const char *readable_how;	/* how readable-by was found, for the summary */
 	double seconds;
+	/*
+	 * --debug-times: nanoseconds the workers spent, summed over them:
+	 * listing directories (open, fstat, getdents64), opening and closing
+	 * files, in read(2), matching; and the walk's wall time.
+	 */
+	uint64_t ns_dirs, ns_open, ns_read, ns_match, ns_workers, ns_wall;
+	uint64_t ns_wait;		/* workers waiting for the model */
+	size_t nreadable;		/* files the readable-by check re-read */
 };
 
 #define KMSG_PATH "/dev/kmsg"

@@ -154,6 +154,8 @@ void baseline_mark(const struct baseline *b, struct scan_result *res)
 	char *buf = NULL;
 	size_t cap = 0, i;
 
+	if (!b->n)		/* no baseline, or an empty one: no key to make */
+		return;
 	for (i = 0; i < res->nfound; i++) {
 		struct finding_rec *f = &res->found[i];
 		const char *k;
@@ -161,7 +163,7 @@ void baseline_mark(const struct baseline *b, struct scan_result *res)
 		if (f->hit.verdict != ADDR_KERNEL)
 			continue;
 		k = make_key(f, &buf, &cap);
-		if (b->n && bsearch(&k, b->keys, b->n, sizeof(*b->keys), cmp_str)) {
+		if (bsearch(&k, b->keys, b->n, sizeof(*b->keys), cmp_str)) {
 			f->baseline = true;
 			res->nbaseline++;
 		}

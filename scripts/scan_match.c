@@ -38,15 +38,13 @@ static const unsigned char word[256] = {
 	['0' ... '9'] = 1, ['A' ... 'Z'] = 1, ['a' ... 'z'] = 1, ['_'] = 1,
 };
 
-static inline int hexdig(unsigned int c)
-{
-	if (c - '0' < 10)
-		return (int)(c - '0');
-	c |= 0x20;
-	if (c - 'a' < 6)
-		return (int)(c - 'a' + 10);
-	return -1;
-}
+/* What a byte does outside a token: most only separate (C_SEP). */
+enum { C_SEP, C_WORD, C_NL, C_NUL, C_DASH };
+static const unsigned char cls[256] = {
+	['0' ... '9'] = C_WORD, ['A' ... 'Z'] = C_WORD, ['a' ... 'z'] = C_WORD,
+	['_'] = C_WORD, ['\n'] = C_NL, ['\0'] = C_NUL, ['-'] = C_DASH,
+};
+
 
 void matcher_init(struct matcher *mt, const struct addr_model *model,
 		  scan_hit_fn hit, void *ctx)
@@ -56,32 +54,15 @@ void matcher_init(struct matcher *mt, const struct addr_model *model,
 	mt->hit = hit;
 	mt->ctx = ctx;
 	mt->line = 1;
-	mt->col = 1;
 }
 
-static bool parse_hex(const char *s, unsigned int n, uint64_t *v)
+static bool parse_dec(const unsigned char *s, unsigned int n, uint64_t *v)
 {
 	uint64_t x = 0;
 	unsigned int i;
 
 	for (i = 0; i < n; i++) {
-		int d = hexdig((unsigned char)s[i]);
-
-		if (d < 0)
-			return false;
-		x = x << 4 | (uint64_t)d;
-	}
-	*v = x;
-	return true;
-}
-
-static bool parse_dec(const char *s, unsigned int n, uint64_t *v)
-{
-	uint64_t x = 0;
-	unsigned int i;
-
-	for (i = 0; i < n; i++) {
-		unsigned int d = (unsigned char)s[i] - '0';
+		unsigned int d = s[i] - '0';
 
 		if (d > 9 || x > (UINT64_MAX - d) / 10)
 			return false;
@@ -109,16 +90,17 @@ static void report(struct matcher *mt, struct scan_hit *h, bool binary)
 	mt->hit(mt->ctx, h);
 }
 
-/* The token ended before byte c: is it a candidate, is it a label? */
-static void token_end(struct matcher *mt, unsigned int c)
+/*
+ * The token t[0..n) ended before byte c: is it a candidate, is it a label?
+ * n is more than sizeof(mt->tok) for a longer token (t is then not read).
+ */
+static void token_end(struct matcher *mt, const unsigned char *t, unsigned int n,
+		      unsigned int c)
 {
-	unsigned int n = mt->toklen;
-	const char *t = mt->tok;
 	struct scan_hit h;
 	bool ok = false, neg = false;
 	size_t i;
 
-	mt->intok = false;
 	if (n > sizeof(mt->tok))
 		return;
 	/*
@@ -131,9 +113,9 @@ static void token_end(struct matcher *mt, unsigned int c)
 		h.value = -h.value;
 		ok = neg = true;
 	} else if (n == 16) {
-		ok = parse_hex(t, 16, &h.value);
+		ok = addr_parse_hex16(t, &h.value);
 	} else if (n == 18 && t[0] == '0' && (t[1] | 0x20) == 'x') {
-		ok = parse_hex(t + 2, 16, &h.value);
+		ok = addr_parse_hex16(t + 2, &h.value);
 	} else if (n == 20 && !mt->tokneg) {
 		ok = parse_dec(t, 20, &h.value);
 	}
@@ -195,6 +177,7 @@ static void scan_le(struct matcher *mt, const unsigned char *buf, size_t n)
 	uint64_t base = mt->off;	/* offset of buf[0] */
 	unsigned int nt = mt->ntail;
 	unsigned char win[16];
+	const unsigned char *q;
 	size_t p, k = n < 8 ? n : 8;
 
 	if (nt) {
@@ -204,9 +187,13 @@ static void scan_le(struct matcher *mt, const unsigned char *buf, size_t n)
 			if (!((base - nt + p) & 3) && win[p + 7] == 0xff)
 				check_le(mt, win + p, base - nt + p);
 	}
-	for (p = (size_t)(-base & 3); p + 8 <= n; p += 4)
-		if (buf[p + 7] == 0xff)
+	/* Every 0xff byte ends the 8-byte windows it is the top byte of. */
+	for (q = n >= 8 ? memchr(buf + 7, 0xff, n - 7) : NULL; q;
+	     q = (size_t)(buf + n - q) > 1 ? memchr(q + 1, 0xff, (size_t)(buf + n - q) - 1) : NULL) {
+		p = (size_t)(q - 7 - buf);
+		if (!((base + p) & 3))
 			check_le(mt, buf + p, base + p);
+	}
 	if (n >= 7) {
 		memcpy(mt->tail, buf + n - 7, 7);
 		mt->ntail = 7;
@@ -221,72 +208,111 @@ static void scan_le(struct matcher *mt, const unsigned char *buf, size_t n)
 	}
 }
 
+/* Append p[0..len) to the token carried across chunks (saturating). */
+static void tok_append(struct matcher *mt, const unsigned char *p, size_t len)
+{
+	size_t have = mt->toklen < sizeof(mt->tok) ? mt->toklen : sizeof(mt->tok);
+	size_t room = sizeof(mt->tok) - have;
+
+	memcpy(mt->tok + have, p, len < room ? len : room);
+	mt->toklen = mt->toklen + len > sizeof(mt->tok) ?
+		     sizeof(mt->tok) + 1 : mt->toklen + (unsigned int)len;
+}
+
 /*
- * The text pass.  The hot loops keep the position in locals: a store
- * through mt (it holds char arrays) would make the compiler reload
- * everything after it.
+ * The text pass.  A token is matched where it lies in buf; only one that
+ * runs to the end of buf is copied, to be finished by the next chunk.  The
+ * column is the distance from the line's first byte (bol), found once per
+ * token.  The hot loops keep the position in locals: a store through mt
+ * (it holds char arrays) would make the compiler reload everything after
+ * it.
  */
 void matcher_feed(struct matcher *mt, const unsigned char *buf, size_t n)
 {
 	const unsigned char *p = buf, *end = buf + n;
-	unsigned int line = mt->line, col = mt->col;
+	uint64_t base = mt->off, bol = mt->bol;
+	unsigned int line = mt->line, c;
+	bool dash = mt->dash;
 
 	scan_le(mt, buf, n);
+	if (mt->intok && p < end) {	/* a token carried from the last chunk */
+		while (p < end && word[*p])
+			p++;
+		tok_append(mt, buf, (size_t)(p - buf));
+		if (p == end)
+			goto out;
+		c = *p++;
+		mt->intok = false;
+		token_end(mt, (const unsigned char *)mt->tok, mt->toklen, c);
+		dash = false;	/* a '-' right after a token is no sign */
+		goto ended;
+	}
 	while (p < end) {
-		unsigned int c;
+		unsigned int k;
 
-		if (mt->intok) {
-			const unsigned char *q = p;
-			size_t len, room = sizeof(mt->tok) - (mt->toklen < sizeof(mt->tok) ?
-							      mt->toklen : sizeof(mt->tok));
+		c = *p;
+		k = cls[c];
+		if (k == C_SEP || k == C_NUL) {	/* a run of separators */
+			if (k == C_NUL)
+				mt->saw_nul = true;
+			do
+				p++;
+			while (p < end && cls[*p] == k);
+			dash = false;
+			continue;
+		}
+		if (k == C_DASH) {
+			p++;
+			dash = true;
+			continue;
+		}
+		if (k == C_NL) {
+			p++;
+		} else {		/* C_WORD: a token */
+			const unsigned char *s = p++;
 
-			while (q < end && word[*q])
-				q++;
-			len = (size_t)(q - p);
-			memcpy(mt->tok + sizeof(mt->tok) - room, p, len < room ? len : room);
-			mt->toklen = mt->toklen + len > sizeof(mt->tok) ?
-				     sizeof(mt->tok) + 1 : mt->toklen + (unsigned int)len;
-			col += (unsigned int)len;
-			p = q;
-			if (p == end)
-				break;
-			/* A separator ends the token; a '-' right after it is no sign. */
-			c = *p++;
-			mt->intok = false;
-			token_end(mt, c);
-			mt->dash = false;
-		} else {
-			c = *p;
-			if (word[c]) {
+			while (end - p >= 4 && (word[p[0]] & word[p[1]] & word[p[2]] &
+						word[p[3]]))
+				p += 4;
+			while (p < end && word[*p])
+				p++;
+			mt->tokoff = base + (uint64_t)(s - buf);
+			mt->tokline = line;
+			mt->tokcol = (unsigned int)(mt->tokoff - bol) + 1;
+			mt->tokneg = dash;
+			if (p == end) {
 				mt->intok = true;
 				mt->toklen = 0;
-				mt->tokoff = mt->off + (uint64_t)(p - buf);
-				mt->tokline = line;
-				mt->tokcol = col;
-				mt->tokneg = mt->dash;
-				continue;
+				tok_append(mt, s, (size_t)(p - s));
+				goto out;
 			}
-			p++;
-			mt->dash = c == '-';
+			c = *p++;
+			/* Only a long token can be a value, only ':' or '=' set labels. */
+			if (p - 1 - s >= 10 || c == ':' || c == '=')
+				token_end(mt, s, (unsigned int)(p - 1 - s), c);
 		}
+ended:
+		/* c, the byte just consumed, ended a token or is a newline. */
+		dash = false;
 		if (c == '\n') {
 			line++;
-			col = 1;
+			bol = base + (uint64_t)(p - buf);
 			mt->label = NULL;
-			mt->dash = false;
-		} else {
-			col++;
-			if (!c)
-				mt->saw_nul = true;
+		} else if (!c) {
+			mt->saw_nul = true;
 		}
 	}
+out:
+	mt->dash = dash;
 	mt->line = line;
-	mt->col = col;
+	mt->bol = bol;
 	mt->off += n;
 }
 
 void matcher_end(struct matcher *mt)
 {
-	if (mt->intok)
-		token_end(mt, '\n');
+	if (mt->intok) {
+		mt->intok = false;
+		token_end(mt, (const unsigned char *)mt->tok, mt->toklen, '\n');
+	}
 }

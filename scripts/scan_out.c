@@ -424,7 +424,8 @@ static void print_root_only(const struct scan_opts *o, const struct scan_result 
 	for (i = 0; i < r->nfound; i = j) {
 		unsigned long long n = 0;
 
-		for (j = i; j < r->nfound && !strcmp(r->found[j].file, r->found[i].file); j++)
+		for (j = i; j < r->nfound && (r->found[j].file == r->found[i].file ||
+					      !strcmp(r->found[j].file, r->found[i].file)); j++)
 			n += r->found[j].hit.verdict == ADDR_KERNEL && !r->found[j].baseline &&
 			     !scan_listed(o, &r->found[j]);
 		if (!n)

@@ -7,7 +7,8 @@
  * with privileges forks a child that drops them for good (the --as-user
  * machinery: scan_drop_privileges) and scans again, with the same walker,
  * matcher and time limits, just the files that hold findings, as roots;
- * it sends back what it found there.  A finding is READ_EVERYONE when the
+ * being a fork, it holds the parent's findings, decides each one and sends
+ * back one byte a finding (no values to format and parse).  A finding is READ_EVERYONE when the
  * child found the same value in the same file, or (values that change
  * between two reads: timers, counters) a value of the same region on the
  * same line; else READ_ROOT: the user could not open the file, or read
@@ -15,14 +16,25 @@
  * A path-name finding is READ_EVERYONE when the user can open its
  * directory.  The scanner's own /proc/PID is read as the child's
  * /proc/self: what every process can read of itself.
+ *
+ * The model's kallsyms file (the same device and inode as the copy the
+ * model read) is not read again whole: the kernel decides once, when the
+ * file is opened, whether the opener sees the real values or zeros
+ * (kallsyms_show_value() of the opener's credentials, kernel/kallsyms.c),
+ * so the child reads the first line where the model read a value other
+ * than zero (in the first 4 KiB): the same value there means every value
+ * is shown to the user, zero that none is; anything else, and the file is
+ * read whole as the others are.  /proc/kallsyms is the largest
+ * file of /proc, formatted line by line on every read.
  */
 #include <errno.h>
 #include <fcntl.h>
-#include <inttypes.h>
+#include <limits.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -31,12 +43,92 @@
 
 /* What the child saw in one file. */
 struct seen {
-	uint64_t *values;
-	size_t nv;
-	struct { unsigned int line; const char *region; } *lines;
-	size_t nl;
+	uint64_t *values;	/* sorted */
+	size_t nv, capv;
+	struct seen_line { unsigned int line; const char *region; } *lines;
+	size_t nl, capl;	/* in line order */
 	bool dir_ok;		/* path-name findings: the directory opened */
+	signed char probe;	/* the kallsyms probe: 1 all seen, 0 none, -1 not probed */
 };
+
+/* What the child does with a file that holds findings. */
+enum reread { REREAD_NONE, REREAD_WHOLE, REREAD_PROBE };
+
+#define PROBE_BYTES 4096
+
+/*
+ * The value of line k (0-based) of a kallsyms text s[0..n): up to 16 hex
+ * digits before a ' '; false when that line is not complete in s.
+ */
+static bool line_value(const unsigned char *s, size_t n, size_t k, uint64_t *v)
+{
+	const unsigned char *p = s, *end = s + n;
+	size_t i;
+
+	for (; k && p < end; k--) {
+		p = memchr(p, '\n', (size_t)(end - p));
+		if (!p)
+			return false;
+		p++;
+	}
+	*v = 0;
+	for (i = 0; p + i < end && i < 16; i++) {
+		unsigned int c = p[i], d = c - '0';
+
+		if (d > 9)
+			d = (c | 0x20) - 'a' < 6 ? (c | 0x20) - 'a' + 10 : 16;
+		if (d > 15)
+			break;
+		*v = *v << 4 | d;
+	}
+	return i > 0 && p + i < end && p[i] == ' ' && memchr(p, '\n', (size_t)(end - p));
+}
+
+/*
+ * The line of the first value other than zero in the model's copy of its
+ * kallsyms file, within its first PROBE_BYTES (on x86_64 the per-cpu
+ * symbols come first: zero, then offsets); false if none.
+ */
+static bool probe_line(const struct addr_model *m, size_t *k, uint64_t *v)
+{
+	size_t n = m->nksyms < PROBE_BYTES ? m->nksyms : PROBE_BYTES;
+
+	if (!m->ksyms)
+		return false;
+	for (*k = 0; line_value(m->ksyms, n, *k, v); ++*k)
+		if (*v)
+			return true;
+	return false;
+}
+
+/*
+ * The kallsyms probe, as the user: 1 when line k shows want, 0 when it
+ * shows zero or the file does not open for the user, -1 otherwise (read
+ * it whole).
+ */
+static int probe_kallsyms(const char *path, size_t k, uint64_t want)
+{
+	unsigned char buf[PROBE_BYTES];
+	size_t len = 0;
+	uint64_t v;
+	int fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+
+	if (fd < 0)
+		return errno == EACCES || errno == EPERM ? 0 : -1;
+	while (len < sizeof(buf)) {
+		ssize_t r = read(fd, buf + len, sizeof(buf) - len);
+
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r <= 0)
+			break;
+		len += (size_t)r;
+	}
+	close(fd);
+	if (!line_value(buf, len, k, &v))
+		return -1;
+	return v == want ? 1 : v == 0 ? 0 : -1;
+}
 
 /* The path the child opens for file: /proc/OURPID/... becomes /proc/self/... */
 static char *child_path(const char *file, pid_t self)
@@ -74,50 +166,49 @@ static void write_all(int fd, const char *s, size_t n)
 	}
 }
 
-/*
- * The child: drop privileges, scan the files, and write one record a
- * finding: "V IDX VALUE LINE REGION\n", and "D IDX\n" for a directory
- * that opens.  Never returns.
- */
-static void child(const struct scan_opts *o, char **files, char **dirs,
-		  const bool *content, size_t n, uid_t uid, gid_t gid, int out)
+static int cmp_u64(const void *a, const void *b)
 {
-	struct addr_model *m = (struct addr_model *)o->model;
-	struct scan_opts co = *o;
-	struct scan_result r;
-	char line[256], **roots = xmalloc((n + 1) * sizeof(*roots));
-	size_t i, k = 0, nroots = 0, *map = xmalloc((n + 1) * sizeof(*map));
-	const char *last = NULL;
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
 
-	if (scan_drop_privileges(uid, gid) < 0)
-		_exit(3);
-	addr_model_forget(m);	/* its kallsyms bytes were read with privileges */
-	co.progress = false;
-	co.ignored = false;
-	co.block_fifos = false;	/* it opens files O_RDWR */
-	co.load_model = NULL;
-	for (i = 0; i < n; i++) {
-		int fd = dirs[i] ? open(dirs[i], O_RDONLY | O_DIRECTORY | O_CLOEXEC) : -1;
+	return x < y ? -1 : x > y;
+}
 
-		if (fd >= 0) {
-			int len = snprintf(line, sizeof(line), "D %zu\n", i);
+static bool seen_has(const struct seen *s, const struct finding_rec *f)
+{
+	size_t lo = 0, hi = s->nl;
 
-			write_all(out, line, (size_t)len);
-			close(fd);
-		}
+	if (f->flags & REC_PATH)
+		return s->dir_ok;
+	if (s->probe >= 0)
+		return s->probe;
+	if (s->nv && bsearch(&f->hit.value, s->values, s->nv, sizeof(*s->values), cmp_u64))
+		return true;
+	if (f->hit.binary || !f->hit.region)
+		return false;
+	while (lo < hi) {		/* the first of the finding's line */
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (s->lines[mid].line < f->hit.line)
+			lo = mid + 1;
+		else
+			hi = mid;
 	}
-	for (i = 0; i < n; i++)		/* a directory's name is no file to read */
-		if (content[i]) {
-			map[nroots] = i;
-			roots[nroots++] = files[i];
-		}
-	if (nroots && scan_run(&co, roots, nroots, &r) < 0)
-		_exit(3);
-	if (!nroots)
-		r.nfound = 0;
-	for (i = 0; i < r.nfound; i++) {
-		const struct finding_rec *f = &r.found[i];
-		int len;
+	for (; lo < s->nl && s->lines[lo].line == f->hit.line; lo++)
+		if (!strcmp(s->lines[lo].region, f->hit.region))
+			return true;
+	return false;
+}
+
+/* The child's own scan of the files, as seen[]. */
+static void seen_add(struct seen *seen, char **roots, const size_t *map, size_t nroots,
+		     const struct scan_result *r)
+{
+	const char *last = NULL;
+	size_t i, k = 0;
+
+	for (i = 0; i < r->nfound; i++) {
+		const struct finding_rec *f = &r->found[i];
+		struct seen *s;
 
 		if (f->hit.verdict != ADDR_KERNEL || (f->flags & REC_PATH))
 			continue;
@@ -128,73 +219,104 @@ static void child(const struct scan_opts *o, char **files, char **dirs,
 		}
 		if (k == nroots)
 			continue;
-		len = snprintf(line, sizeof(line), "V %zu %" PRIx64 " %u %s\n", map[k],
-			       f->hit.value, f->hit.line, f->hit.region ? f->hit.region : "");
-		write_all(out, line, (size_t)len);
+		s = &seen[map[k]];
+		if (s->nv == s->capv) {
+			s->capv = s->capv ? 2 * s->capv : 16;
+			s->values = xrealloc(s->values, s->capv * sizeof(*s->values));
+		}
+		s->values[s->nv++] = f->hit.value;
+		if (s->nl == s->capl) {
+			s->capl = s->capl ? 2 * s->capl : 16;
+			s->lines = xrealloc(s->lines, s->capl * sizeof(*s->lines));
+		}
+		s->lines[s->nl++] = (struct seen_line){ f->hit.line,
+							f->hit.region ? f->hit.region : "" };
 	}
+	for (i = 0; i < nroots; i++)
+		if (seen[map[i]].nv)
+			qsort(seen[map[i]].values, seen[map[i]].nv, sizeof(uint64_t), cmp_u64);
+}
+
+/*
+ * The child: drop privileges, read the files, and decide each of the
+ * parent's findings (it has them: a fork): it writes n bytes, one a file
+ * ('P' when the kallsyms probe decided it, else '-'), then res->nfound
+ * bytes, '1' for a finding the user sees, '0' for one the user does not.
+ * The parent reads them in one piece; nothing is parsed.  Never returns.
+ */
+static void child(const struct scan_opts *o, const struct scan_result *res,
+		  const size_t *idx, char **files, char **dirs,
+		  const unsigned char *content, size_t kline, uint64_t kvalue, size_t n,
+		  uid_t uid, gid_t gid, int out)
+{
+	struct addr_model *m = (struct addr_model *)o->model;
+	struct scan_opts co = *o;
+	struct scan_result r;
+	struct seen *seen = calloc(n + 1, sizeof(*seen));
+	char **roots = xmalloc((n + 1) * sizeof(*roots));
+	char *answer = xmalloc(n + res->nfound + 1);
+	size_t i, nroots = 0, *map = xmalloc((n + 1) * sizeof(*map));
+
+	if (!seen || scan_drop_privileges(uid, gid) < 0)
+		_exit(3);
+	addr_model_forget(m);	/* its kallsyms bytes were read with privileges */
+	co.progress = false;
+	co.ignored = false;
+	co.block_fifos = false;	/* it opens files O_RDWR */
+	co.load_model = NULL;
+	co.times = false;
+	co.list_files = NULL;
+	for (i = 0; i < n; i++) {
+		int fd = dirs[i] ? open(dirs[i], O_RDONLY | O_DIRECTORY | O_CLOEXEC) : -1;
+
+		seen[i].dir_ok = fd >= 0;
+		if (fd >= 0)
+			close(fd);
+		/* a directory's name is no file to read */
+		seen[i].probe = (signed char)(content[i] == REREAD_PROBE ?
+					      probe_kallsyms(files[i], kline, kvalue) : -1);
+		answer[i] = seen[i].probe >= 0 ? 'P' : '-';
+		if (content[i] != REREAD_NONE && seen[i].probe < 0) {
+			map[nroots] = i;
+			roots[nroots++] = files[i];
+		}
+	}
+	if (nroots) {
+		if (scan_run(&co, roots, nroots, &r) < 0)
+			_exit(3);
+		seen_add(seen, roots, map, nroots, &r);
+	}
+	for (i = 0; i < res->nfound; i++)
+		answer[n + i] = seen_has(&seen[idx[i]], &res->found[i]) ? '1' : '0';
+	write_all(out, answer, n + res->nfound);
 	_exit(0);
 }
 
-static int cmp_u64(const void *a, const void *b)
+/* Read exactly len bytes of the child's answer; false if it failed. */
+static bool collect(int in, char *answer, size_t len)
 {
-	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+	size_t got = 0;
 
-	return x < y ? -1 : x > y;
-}
+	while (got < len) {
+		ssize_t r = read(in, answer + got, len - got);
 
-/* Read the child's records into seen[]; false if it failed. */
-static bool collect(int in, struct seen *seen, size_t n)
-{
-	FILE *f = fdopen(in, "r");
-	char *line = NULL;
-	size_t cap = 0;
-	bool ok = f != NULL;
-
-	while (f && getline(&line, &cap, f) > 0) {
-		char kind, region[128] = "";
-		size_t idx;
-		uint64_t v;
-		unsigned int ln;
-		struct seen *s;
-
-		if (sscanf(line, "%c %zu", &kind, &idx) != 2 || idx >= n)
+		if (r < 0 && errno == EINTR)
 			continue;
-		s = &seen[idx];
-		if (kind == 'D') {
-			s->dir_ok = true;
-		} else if (kind == 'V' &&
-			   sscanf(line, "V %*u %" SCNx64 " %u %127[^\n]", &v, &ln, region) >= 2) {
-			s->values = xrealloc(s->values, (s->nv + 1) * sizeof(*s->values));
-			s->values[s->nv++] = v;
-			s->lines = xrealloc(s->lines, (s->nl + 1) * sizeof(*s->lines));
-			s->lines[s->nl].line = ln;
-			s->lines[s->nl].region = xstrdup(region);
-			s->nl++;
-		}
+		if (r <= 0)
+			break;
+		got += (size_t)r;
 	}
-	free(line);
-	if (f)
-		fclose(f);
-	else
-		close(in);
-	return ok;
+	close(in);
+	return got == len;
 }
 
-static bool seen_has(const struct seen *s, const struct finding_rec *f)
+/* Is file the one the model read (same device and inode)? */
+static bool is_model_file(const struct addr_model *m, const char *file)
 {
-	size_t i;
+	struct stat st;
 
-	if (f->flags & REC_PATH)
-		return s->dir_ok;
-	if (s->nv && bsearch(&f->hit.value, s->values, s->nv, sizeof(*s->values), cmp_u64))
-		return true;
-	if (f->hit.binary)
-		return false;
-	for (i = 0; i < s->nl; i++)
-		if (s->lines[i].line == f->hit.line && f->hit.region &&
-		    !strcmp(s->lines[i].region, f->hit.region))
-			return true;
-	return false;
+	return !stat(file, &st) && (uint64_t)st.st_dev == m->ksyms_dev &&
+	       (uint64_t)st.st_ino == m->ksyms_ino;
 }
 
 static void set_all(struct scan_result *res, enum readable_by how)
@@ -208,11 +330,15 @@ static void set_all(struct scan_result *res, enum readable_by how)
 void scan_readable(const struct scan_opts *o, struct scan_result *res,
 		   bool unprivileged, bool can_switch, uid_t uid, gid_t gid)
 {
-	static char how[96];
+	static char how[PATH_MAX + 160];
+	const struct addr_model *m = o->model;
 	char **files = NULL, **dirs = NULL;
-	bool *content = NULL;
+	unsigned char *content = NULL;
+	uint64_t kvalue = 0;
+	size_t kline = 0;
+	bool probe = probe_line(m, &kline, &kvalue);
 	size_t *idx, n = 0, i;
-	struct seen *seen;
+	char *answer;
 	const char *last = NULL;
 	int pfd[2], status = 0;
 	pid_t pid, self = getpid();
@@ -230,25 +356,25 @@ void scan_readable(const struct scan_opts *o, struct scan_result *res,
 	for (i = 0; i < res->nfound; i++) {
 		const struct finding_rec *f = &res->found[i];
 
-		if (!last || strcmp(f->file, last)) {
+		if (!last || (f->file != last && strcmp(f->file, last))) {
 			files = xrealloc(files, (n + 1) * sizeof(*files));
 			dirs = xrealloc(dirs, (n + 1) * sizeof(*dirs));
 			content = xrealloc(content, (n + 1) * sizeof(*content));
 			files[n] = child_path(f->file, self);
 			dirs[n] = NULL;
-			content[n] = false;
+			content[n] = REREAD_NONE;
 			n++;
 			last = f->file;
 		}
 		if ((f->flags & REC_PATH) && !dirs[n - 1])
 			dirs[n - 1] = dir_of(files[n - 1]);
-		else if (!(f->flags & REC_PATH) && f->hit.verdict == ADDR_KERNEL)
-			content[n - 1] = true;
+		else if (!(f->flags & REC_PATH) && f->hit.verdict == ADDR_KERNEL &&
+			 content[n - 1] == REREAD_NONE)
+			content[n - 1] = probe && is_model_file(m, f->file) ?
+					 REREAD_PROBE : REREAD_WHOLE;
 		idx[i] = n - 1;
 	}
-	seen = calloc(n + 1, sizeof(*seen));
-	if (!seen)
-		die("scan: out of memory");
+	answer = xmalloc(n + res->nfound + 1);
 	fflush(NULL);
 	if (!n || pipe(pfd) < 0) {
 		ok = !n;
@@ -258,41 +384,36 @@ void scan_readable(const struct scan_opts *o, struct scan_result *res,
 		ok = false;
 	} else if (pid == 0) {
 		close(pfd[0]);
-		child(o, files, dirs, content, n, uid, gid, pfd[1]);
+		child(o, res, idx, files, dirs, content, kline, kvalue, n, uid, gid, pfd[1]);
 	} else {
 		close(pfd[1]);
-		ok = collect(pfd[0], seen, n);
+		ok = collect(pfd[0], answer, n + res->nfound);
 		while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
 			;
 		ok = ok && WIFEXITED(status) && WEXITSTATUS(status) == 0;
 	}
-	for (i = 0; i < n; i++)
-		if (seen[i].nv)
-			qsort(seen[i].values, seen[i].nv, sizeof(*seen[i].values), cmp_u64);
-	for (i = 0; i < res->nfound; i++) {
-		struct finding_rec *f = &res->found[i];
-
-		f->readable = !ok ? READ_UNKNOWN :
-			      seen_has(&seen[idx[i]], f) ? READ_EVERYONE : READ_ROOT;
-	}
-	if (ok)
+	for (i = 0; i < res->nfound; i++)
+		res->found[i].readable = !ok ? READ_UNKNOWN :
+			answer[n + i] == '1' ? READ_EVERYONE : READ_ROOT;
+	for (i = 0; ok && i < n && answer[i] != 'P'; i++)
+		;
+	if (ok && i < n)
+		snprintf(how, sizeof(how), "readable-by: checked by reading %zu files again "
+			 "as uid %u gid %u (%s: line %zu only, the kernel shows all values or none)",
+			 n, (unsigned int)uid, (unsigned int)gid, files[i], kline + 1);
+	else if (ok)
 		snprintf(how, sizeof(how), "readable-by: checked by reading %zu files again "
 			 "as uid %u gid %u", n, (unsigned int)uid, (unsigned int)gid);
 	else
 		snprintf(how, sizeof(how), "readable-by: unknown (the check as uid %u failed)",
 			 (unsigned int)uid);
 	res->readable_how = how;
+	res->nreadable = n;
 	for (i = 0; i < n; i++) {
-		size_t j;
-
-		for (j = 0; j < seen[i].nl; j++)
-			free((char *)seen[i].lines[j].region);
-		free(seen[i].values);
-		free(seen[i].lines);
 		free(files[i]);
 		free(dirs[i]);
 	}
-	free(seen);
+	free(answer);
 	free(files);
 	free(dirs);
 	free(content);

@@ -26,7 +26,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <poll.h>
 #include <sys/stat.h>
 #include <sys/statfs.h>
 #include <time.h>
@@ -73,6 +72,7 @@ struct worker {
 	char *dents;			/* getdents64 */
 	char *path;			/* the path of the current entry */
 	size_t cappath;
+	uint64_t ns_dirs, ns_open, ns_read, ns_match, ns_all;	/* --debug-times */
 };
 
 struct scan {
@@ -80,6 +80,7 @@ struct scan {
 	struct scan_result *res;
 	pthread_mutex_t lock;		/* queue, visited, res */
 	pthread_cond_t cond;
+	pthread_cond_t idle_cond;	/* pending reached 0: wakes the watchdog */
 	struct item *q;
 	size_t nq, capq;
 	size_t pending;			/* queued + in progress */
@@ -89,6 +90,7 @@ struct scan {
 	_Atomic uint64_t files, dirs, hits;
 	_Atomic bool done;
 	_Atomic bool model_ready;	/* o->model may classify */
+	_Atomic uint64_t ns_wait, ns_wait_match;	/* --debug-times: for the model */
 	pthread_cond_t model_cond;
 	/* The findings, one sorted group per file (or path name) published. */
 	struct group {
@@ -97,6 +99,8 @@ struct scan {
 		size_t n;
 	} *groups;
 	size_t ngroups, capgroups;
+	FILE *list;			/* --debug-list-files */
+	const char *model_base;		/* the model's file's last component */
 };
 
 static uint64_t now_ms(void)
@@ -105,6 +109,28 @@ static uint64_t now_ms(void)
 
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return (uint64_t)ts.tv_sec * 1000 + (uint64_t)ts.tv_nsec / 1000000;
+}
+
+/*
+ * --debug-times: the monotonic clock in ns, or 0 without the option (no
+ * system call: a guest without a vDSO clocksource pays one per read).
+ */
+static uint64_t tick(const struct scan *s)
+{
+	struct timespec ts;
+
+	if (!s->o->times)
+		return 0;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000 + (uint64_t)ts.tv_nsec;
+}
+
+/* --debug-list-files: one more path opened for reading, NUL-terminated. */
+static void list_file(struct scan *s, const char *path)
+{
+	pthread_mutex_lock(&s->lock);
+	fwrite(path, 1, strlen(path) + 1, s->list);
+	pthread_mutex_unlock(&s->lock);
 }
 
 /* A new task for the time limit: a file, or one directory read. */
@@ -220,8 +246,12 @@ static bool first_visit(struct scan *s, dev_t dev, ino_t ino)
 /* Files whose read consumes data, arms hardware or dumps memory. */
 static const char *skip_reason(const char *name)
 {
-	size_t n = strlen(name);
+	size_t n;
 
+	/* Most names: no strcmp at all. */
+	if (!strchr("kpsw", name[0]) && !strstr(name, "_pipe"))
+		return NULL;
+	n = strlen(name);
 	if (!strcmp(name, "kmsg"))
 		return "consuming read: the kernel log";
 	if (!strcmp(name, "kcore"))
@@ -269,24 +299,36 @@ struct filectx {
 
 static void on_hit(void *ctx, const struct scan_hit *h);
 
-/* The matcher's hook: wait until the main thread has finished the model. */
-static void wait_model(void *ctx)
+/* Wait until the main thread has finished the model; the ns waited. */
+static uint64_t wait_model(struct scan *s)
 {
-	struct scan *s = ((struct filectx *)ctx)->s;
+	uint64_t t;
 
 	if (s->model_ready)
-		return;
+		return 0;
+	t = tick(s);
 	pthread_mutex_lock(&s->lock);
 	while (!s->model_ready)
 		pthread_cond_wait(&s->model_cond, &s->lock);
 	pthread_mutex_unlock(&s->lock);
+	t = tick(s) - t;
+	s->ns_wait += t;
+	return t;
+}
+
+/* The matcher's hook, before it classifies a value: within its time. */
+static void wait_model_matching(void *ctx)
+{
+	struct scan *s = ((struct filectx *)ctx)->s;
+
+	s->ns_wait_match += wait_model(s);
 }
 
 static void matcher_start(struct scan *s, struct matcher *mt, struct filectx *f)
 {
 	matcher_init(mt, s->o->model, on_hit, f);
 	if (!s->model_ready)
-		mt->wait = wait_model;
+		mt->wait = wait_model_matching;
 }
 
 static void on_hit(void *ctx, const struct scan_hit *h)
@@ -329,11 +371,14 @@ static void publish(struct filectx *f, unsigned int flags)
 		return;
 	file = xstrdup(f->path);
 	for (i = 0; i < f->n; i++) {
-		struct finding_rec t = f->rec[i];
+		struct finding_rec t;
 
-		t.file = file;
-		t.flags |= flags;
-		nkernel += t.hit.verdict == ADDR_KERNEL;
+		f->rec[i].file = file;
+		f->rec[i].flags |= flags;
+		nkernel += f->rec[i].hit.verdict == ADDR_KERNEL;
+		if (!i || cmp_in_file(&f->rec[i - 1], &f->rec[i]) <= 0)
+			continue;	/* in order: the usual case, no copy */
+		t = f->rec[i];
 		for (j = i; j > 0 && cmp_in_file(&f->rec[j - 1], &t) > 0; j--)
 			f->rec[j] = f->rec[j - 1];
 		f->rec[j] = t;
@@ -352,17 +397,21 @@ static void publish(struct filectx *f, unsigned int flags)
 }
 
 /* Is a path name itself an address?  leaking_addresses.pl checks too. */
-static void check_name(struct scan *s, const char *path, const char *name)
+static void check_name(struct worker *w, const char *path, const char *name)
 {
+	struct scan *s = w->s;
 	struct filectx f = { .s = s, .path = path, .flags = REC_PATH };
 	struct matcher mt;
+	uint64_t t;
 
 	if (strlen(name) < 10)
 		return;
+	t = tick(s);
 	matcher_start(s, &mt, &f);
 	matcher_feed(&mt, (const unsigned char *)name, strlen(name));
 	matcher_end(&mt);
 	publish(&f, 0);
+	w->ns_match += tick(s) - t;
 }
 
 /*
@@ -421,13 +470,13 @@ static bool kept_copy(struct scan *s, int fd)
 	       m->ksyms_ms < s->o->timeout_ms && m->nksyms <= s->o->max_size;
 }
 
-/* Is name the last component of the file the model read? */
-static bool model_file_name(const struct addr_model *m, const char *name)
+/* The last component of the file the model read. */
+static const char *model_file_base(const struct addr_model *m)
 {
 	const char *src = m->kallsyms ? m->kallsyms : "/proc/kallsyms";
 	const char *base = strrchr(src, '/');
 
-	return !strcmp(name, base ? base + 1 : src);
+	return base ? base + 1 : src;
 }
 
 /*
@@ -439,30 +488,30 @@ static bool model_file_name(const struct addr_model *m, const char *name)
  * fstat after the open; roots are checked after the open.
  */
 static void scan_file(struct worker *w, int dirfd, const char *oname,
-		      const char *path, bool root)
+		      const char *path, const char *pname, size_t plen, bool root)
 {
 	struct scan *s = w->s;
 	const struct scan_opts *o = s->o;
-	const char *name = strrchr(path, '/'), *why, *pname;
+	const char *name = root ? strrchr(path, '/') : NULL, *why;
 	struct filectx f = { .s = s, .path = path };
 	unsigned char *statbuf = NULL;
-	size_t statlen = 0, plen;
+	size_t statlen = 0;
 	uint64_t total = 0, task;
 	size_t ask = FIRST_READ;
 	struct matcher mt;
 	struct stat st;
 	bool kmsg = o->dmesg && root && !strcmp(path, KMSG_PATH);
 	bool kept = false;
+	uint64_t t;
 	int fd;
 
-	name = name ? name + 1 : path;
+	name = !root ? oname : name ? name + 1 : path;
 	if (!kmsg && (why = skip_reason(name))) {
 		skip_file(s, path, false, "%s", why);
 		return;
 	}
 	s->files++;
 	matcher_start(s, &mt, &f);
-	pname = parent_name(path, &plen);
 	if (pname && plen == 12 && !memcmp(pname, "capabilities", 12))
 		mt.mask_file = "input device capability bitmap";
 	if (!strcmp(name, "stat") && pname && plen &&
@@ -470,6 +519,7 @@ static void scan_file(struct worker *w, int dirfd, const char *oname,
 		statbuf = xrealloc(NULL, STAT_BUF_MAX);
 
 	task = begin_task(w);
+	t = tick(s);
 	do {
 		if (o->block_fifos)	/* O_RDWR: open returns, read blocks */
 			fd = openat(dirfd, oname, O_RDWR | O_NOCTTY | O_CLOEXEC | O_NOFOLLOW);
@@ -477,6 +527,7 @@ static void scan_file(struct worker *w, int dirfd, const char *oname,
 			fd = openat(dirfd, oname, O_RDONLY | O_NONBLOCK | O_NOCTTY |
 				    O_CLOEXEC | (root ? 0 : O_NOFOLLOW));
 	} while (fd < 0 && errno == EINTR && !expired(w, task));
+	w->ns_open += tick(s) - t;
 	if (fd < 0) {
 		if (errno == EINTR)
 			skip_file(s, path, false, "timed out opening it");
@@ -494,9 +545,12 @@ static void scan_file(struct worker *w, int dirfd, const char *oname,
 		skip_file(s, path, false, "not a regular file");
 		goto out_close;
 	}
-	if (!kmsg && !statbuf && model_file_name(o->model, name)) {
+	if (s->list)
+		list_file(s, path);
+	if (!kmsg && !statbuf && !strcmp(name, s->model_base)) {
 		end_task(w);	/* waiting for the model is no read */
-		wait_model(&f);
+		wait_model(s);
+		mt.wait = NULL;		/* ready now: no hook call a value */
 		task = begin_task(w);
 		kept = kept_copy(s, fd);
 	}
@@ -505,7 +559,9 @@ static void scan_file(struct worker *w, int dirfd, const char *oname,
 
 		if (use > o->read_size)
 			use = o->read_size;
+		t = tick(s);
 		matcher_feed(&mt, o->model->ksyms + total, use);
+		w->ns_match += tick(s) - t;
 		total += use;
 	}
 	for (; !kept;) {
@@ -520,7 +576,9 @@ static void scan_file(struct worker *w, int dirfd, const char *oname,
 		}
 		if (total + want > o->max_size + 1)
 			want = o->max_size + 1 - total;
+		t = tick(s);
 		r = read(fd, w->buf, want);
+		w->ns_read += tick(s) - t;
 		if (r > 0) {
 			size_t use = (size_t)r;
 
@@ -529,7 +587,9 @@ static void scan_file(struct worker *w, int dirfd, const char *oname,
 
 			if (total + use > o->max_size)
 				use = o->max_size - total;
+			t = tick(s);
 			matcher_feed(&mt, w->buf, use);
+			w->ns_match += tick(s) - t;
 			if (statbuf && statlen + use <= STAT_BUF_MAX) {
 				memcpy(statbuf + statlen, w->buf, use);
 				statlen += use;
@@ -564,13 +624,17 @@ static void scan_file(struct worker *w, int dirfd, const char *oname,
 				  (unsigned long long)total);
 		break;
 	}
+	t = tick(s);
 	matcher_end(&mt);
 	if (statbuf)
 		filter_stat(&f, statbuf, statlen);
+	w->ns_match += tick(s) - t;
 	__atomic_fetch_add(&s->res->bytes, total, __ATOMIC_RELAXED);
 	publish(&f, mt.saw_nul ? REC_BINFILE : 0);
 out_close:
+	t = tick(s);
 	close(fd);
+	w->ns_open += tick(s) - t;
 out:
 	end_task(w);
 	free(statbuf);
@@ -634,8 +698,10 @@ static void scan_dir(struct worker *w, const char *path, bool root)
 	bool procroot = false;
 	struct statfs sf;
 	struct stat st;
-	size_t dlen = strlen(path);
-	uint64_t task;
+	size_t dlen = strlen(path), dnlen = 0;
+	const char *dname;
+	char dbuf[256];
+	uint64_t task, t0 = tick(s);
 	int fd;
 
 	begin_task(w);
@@ -652,16 +718,28 @@ static void scan_dir(struct worker *w, const char *path, bool root)
 		goto out_close;
 	if (st.st_ino == 1 && !fstatfs(fd, &sf) && sf.f_type == PROC_SUPER_MAGIC)
 		procroot = true;
+	w->ns_dirs += tick(s) - t0;
 	s->dirs++;
 	set_path(w, path, dlen, "");	/* w->path = path/ */
 	dlen = strlen(w->path);
+	/* What parent_name() says of every entry's path, found once. */
+	dname = parent_name(w->path, &dnlen);
+	if (dname && dnlen < sizeof(dbuf)) {
+		memcpy(dbuf, dname, dnlen);
+		dname = dbuf;
+	} else {
+		dname = NULL;
+		dnlen = 0;
+	}
 	for (;;) {
 		ssize_t n, at;
 
 		task = begin_task(w);
+		t0 = tick(s);
 		do
 			n = getdents64(fd, w->dents, DENTS_BUF);
 		while (n < 0 && errno == EINTR && !expired(w, task));
+		w->ns_dirs += tick(s) - t0;
 		end_task(w);
 		if (n <= 0) {
 			if (n < 0)
@@ -697,13 +775,13 @@ static void scan_dir(struct worker *w, const char *path, bool root)
 					continue;
 				}
 			}
-			check_name(s, child, de->d_name);
+			check_name(w, child, de->d_name);
 			if (t == DT_LNK) {
 				__atomic_fetch_add(&s->res->symlinks, 1, __ATOMIC_RELAXED);
 			} else if (t == DT_DIR) {
 				push(s, xstrdup(child), IT_DIR);
 			} else if (t == DT_REG || (t == DT_FIFO && s->o->block_fifos)) {
-				scan_file(w, fd, de->d_name, child, false);
+				scan_file(w, fd, de->d_name, child, dname, dnlen, false);
 			} else {
 				skip_file(s, child, false, "not a regular file (%s)",
 					  t == DT_FIFO ? "fifo" : t == DT_SOCK ? "socket" :
@@ -738,16 +816,21 @@ static void scan_item(struct worker *w, struct item *it)
 			return;
 		}
 	}
-	if (it->type == IT_DIR)
+	if (it->type == IT_DIR) {
 		scan_dir(w, it->path, it->root);
-	else
-		scan_file(w, AT_FDCWD, it->path, it->path, it->root);
+	} else {
+		size_t plen = 0;
+		const char *pname = parent_name(it->path, &plen);
+
+		scan_file(w, AT_FDCWD, it->path, it->path, pname, plen, it->root);
+	}
 }
 
 static void *worker_main(void *arg)
 {
 	struct worker *w = arg;
 	struct scan *s = w->s;
+	uint64_t t = tick(s);
 
 	for (;;) {
 		struct item it;
@@ -758,6 +841,7 @@ static void *worker_main(void *arg)
 		if (!s->nq) {
 			pthread_cond_broadcast(&s->cond);
 			pthread_mutex_unlock(&s->lock);
+			w->ns_all = tick(s) - t;
 			return NULL;
 		}
 		it = s->q[--s->nq];
@@ -767,8 +851,10 @@ static void *worker_main(void *arg)
 		free(it.path);
 
 		pthread_mutex_lock(&s->lock);
-		if (!--s->pending)
+		if (!--s->pending) {
 			pthread_cond_broadcast(&s->cond);
+			pthread_cond_signal(&s->idle_cond);
+		}
 		pthread_mutex_unlock(&s->lock);
 	}
 }
@@ -805,27 +891,42 @@ static int cmp_group(const void *a, const void *b)
 	return cmp_found(x->rec, y->rec);
 }
 
-/* The findings of all groups, in order, as one array. */
+/*
+ * The findings of all groups, in order, as one array: the largest group's
+ * array (/proc/kallsyms's 40,000 findings in the e2e guest) grown to hold
+ * them all, its findings moved to their place and the others copied
+ * around them, instead of a copy of everything into new memory (every
+ * page of which the kernel must fault in and clear).
+ */
 static void collect(struct scan *s, struct scan_result *r)
 {
 	bool merge = false;
-	size_t i, n = 0;
+	size_t i, n = 0, big = 0, before = 0;
 
 	if (!s->ngroups)
 		return;
 	qsort(s->groups, s->ngroups, sizeof(*s->groups), cmp_group);
-	r->found = xrealloc(NULL, r->nfound * sizeof(*r->found));
+	for (i = 1; i < s->ngroups; i++)
+		if (s->groups[i].n > s->groups[big].n)
+			big = i;
+	for (i = 0; i < big; i++)
+		before += s->groups[i].n;
+	r->found = xrealloc(s->groups[big].rec, r->nfound * sizeof(*r->found));
 	r->capfound = r->nfound;
+	memmove(r->found + before, r->found, s->groups[big].n * sizeof(*r->found));
 	for (i = 0; i < s->ngroups; i++) {
 		struct group *g = &s->groups[i];
+		const struct finding_rec *first = i == big ? r->found + n : g->rec;
 
 		/* Two groups of one name and kind (a file under two roots). */
 		if (i && !strcmp(g->file, g[-1].file) &&
-		    (g->rec->flags & REC_PATH) == (g[-1].rec->flags & REC_PATH))
+		    (first->flags & REC_PATH) == (r->found[n - 1].flags & REC_PATH))
 			merge = true;
-		memcpy(r->found + n, g->rec, g->n * sizeof(*g->rec));
+		if (i != big) {
+			memcpy(r->found + n, g->rec, g->n * sizeof(*g->rec));
+			free(g->rec);
+		}
 		n += g->n;
-		free(g->rec);
 	}
 	if (merge)
 		qsort(r->found, r->nfound, sizeof(*r->found), cmp_found);
@@ -843,6 +944,7 @@ int scan_run(const struct scan_opts *o, char **roots, size_t nroots,
 {
 	struct scan s = { .o = o, .res = res, .model_ready = !o->load_model };
 	struct sigaction sa = { .sa_handler = on_sigusr1 };
+	pthread_condattr_t ca;
 	struct worker *w;
 	uint64_t start = now_ms(), last = start;
 	int i, err, rc = 0;
@@ -850,9 +952,18 @@ int scan_run(const struct scan_opts *o, char **roots, size_t nroots,
 
 	memset(res, 0, sizeof(*res));
 	s.self = getpid();
+	s.model_base = model_file_base(o->model);
+	if (o->list_files && !(s.list = fopen(o->list_files, "we"))) {
+		error("scan: --debug-list-files %s: %s", o->list_files, strerror(errno));
+		return -1;
+	}
 	pthread_mutex_init(&s.lock, NULL);
 	pthread_cond_init(&s.cond, NULL);
 	pthread_cond_init(&s.model_cond, NULL);
+	pthread_condattr_init(&ca);
+	pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
+	pthread_cond_init(&s.idle_cond, &ca);
+	pthread_condattr_destroy(&ca);
 	sigemptyset(&sa.sa_mask);
 	sigaction(SIGUSR1, &sa, NULL);	/* no SA_RESTART: reads return EINTR */
 
@@ -884,12 +995,30 @@ int scan_run(const struct scan_opts *o, char **roots, size_t nroots,
 		pthread_mutex_unlock(&s.lock);
 	}
 
-	/* The watchdog: interrupt workers past their deadline. */
+	/*
+	 * The watchdog: every 20 ms, interrupt workers past their deadline.
+	 * It waits on idle_cond, so that the end of the walk ends it at once,
+	 * not at its next round.
+	 */
 	for (;;) {
+		struct timespec until;
 		bool idle;
 		uint64_t now;
 
-		poll(NULL, 0, 20);
+		clock_gettime(CLOCK_MONOTONIC, &until);
+		until.tv_nsec += 20000000;
+		if (until.tv_nsec >= 1000000000) {
+			until.tv_sec++;
+			until.tv_nsec -= 1000000000;
+		}
+		pthread_mutex_lock(&s.lock);
+		while (s.pending &&
+		       pthread_cond_timedwait(&s.idle_cond, &s.lock, &until) != ETIMEDOUT)
+			;
+		idle = !s.pending;
+		pthread_mutex_unlock(&s.lock);
+		if (idle)
+			break;
 		now = now_ms();
 		for (i = 0; i < o->jobs; i++) {
 			uint64_t t = w[i].task;
@@ -902,11 +1031,6 @@ int scan_run(const struct scan_opts *o, char **roots, size_t nroots,
 				pthread_kill(w[i].tid, SIGUSR1);
 			}
 		}
-		pthread_mutex_lock(&s.lock);
-		idle = !s.pending;
-		pthread_mutex_unlock(&s.lock);
-		if (idle)
-			break;
 		if (o->progress && now - last >= 200) {
 			progress(&s, false);
 			last = now;
@@ -914,6 +1038,11 @@ int scan_run(const struct scan_opts *o, char **roots, size_t nroots,
 	}
 	for (i = 0; i < o->jobs; i++) {
 		pthread_join(w[i].tid, NULL);
+		res->ns_dirs += w[i].ns_dirs;
+		res->ns_open += w[i].ns_open;
+		res->ns_read += w[i].ns_read;
+		res->ns_match += w[i].ns_match;
+		res->ns_workers += w[i].ns_all;
 		free(w[i].buf);
 		free(w[i].dents);
 		free(w[i].path);
@@ -926,6 +1055,13 @@ int scan_run(const struct scan_opts *o, char **roots, size_t nroots,
 	res->files = s.files;
 	res->dirs = s.dirs;
 	res->seconds = (double)(now_ms() - start) / 1000.0;
+	res->ns_wall = (now_ms() - start) * 1000000;
+	res->ns_wait = s.ns_wait;
+	res->ns_match -= s.ns_wait_match;
+	if (s.list && fclose(s.list)) {
+		error("scan: --debug-list-files %s: %s", o->list_files, strerror(errno));
+		rc = -1;
+	}
 	collect(&s, res);
 	free(s.groups);
 	if (res->nskip)
@@ -933,6 +1069,7 @@ int scan_run(const struct scan_opts *o, char **roots, size_t nroots,
 	pthread_mutex_destroy(&s.lock);
 	pthread_cond_destroy(&s.cond);
 	pthread_cond_destroy(&s.model_cond);
+	pthread_cond_destroy(&s.idle_cond);
 	return rc;
 }
 

@@ -13,8 +13,9 @@
 #   e2e.run=kselftest  only the kselftest (by hand: check.awk expects all)
 #   e2e.run=bench   bench/guard-overhead.sh's timings
 #   e2e.run=scanbench  bench/scan-vm.sh: leaking_addresses.pl (needs the
-#                   initramfs.sh --perl image) and `ptrguard scan`, timed
-#                   side by side, then both outputs of the last round
+#                   initramfs.sh --perl image), `ptrguard scan` and the
+#                   floor (scan-floor: the scanner's files read once), timed
+#                   side by side, then both tools' outputs of the last round
 #   e2e.runs=N      scanbench rounds (default 3)
 #   e2e.boot=NAME   a label repeated in every line (hash, nohash, ...)
 #   e2e.secs=N      robustness run length in seconds (default 10)
@@ -503,30 +504,45 @@ blob() {
 # leaking_addresses.pl and `ptrguard scan` over the same roots (/proc with
 # pid 1 only, /sys with debugfs and tracefs below it, the kernel log), as
 # root at kptr_restrict 0 in guard mode 0; each round runs the script, the
-# scanner with its default (text) output and with --json, in an order
-# that alternates from round to round.
+# floor (scan-floor reading, with as many threads as the scanner, the
+# files the scanner read, in its order: the list an untimed scan wrote
+# first), the default scan, the scan with --all (text) and with --all
+# --json, in an order that alternates from round to round, then (untimed)
+# the default scan with --debug-times: one SCANBENCH times line.
 scanbench() {
 	setkr 0
 	setmode 0
 	[ -x /usr/bin/perl ] && [ -r /lib/leaking_addresses.pl ] ||
 		{ echo "INFO error=no_perl_in_initramfs"; return; }
 	[ -x /bin/ptrguard ] || { echo "INFO error=no_ptrguard_in_initramfs"; return; }
+	[ -x /bin/scan-floor ] || { echo "INFO error=no_scan_floor_in_initramfs"; return; }
+	echo "INFO clocksource=$(cat /sys/devices/system/clocksource/clocksource0/current_clocksource)"
 	echo "SCANBENCH perl=$(perl -e 'print $]') runs=$runs note_addr=$(note_addr)"
 	# tracefs is mounted twice (/sys/kernel/tracing and the debugfs
 	# automount): the same directory, which the scanner enters once.
 	echo "SCANBENCH dir=/sys/kernel/tracing id=$(stat -c %d:%i /sys/kernel/tracing)"
 	echo "SCANBENCH dir=/sys/kernel/debug/tracing id=$(stat -c %d:%i /sys/kernel/debug/tracing/)"
 	cd /tmp || return
+	ptrguard scan --all --no-progress --dmesg --pids=1 --debug-list-files /tmp/files.lst \
+		/proc /sys >/dev/null 2>&1
+	echo "SCANBENCH files=$(tr '\0' '\n' </tmp/files.lst | wc -l) jobs=$(nproc)"
 	# The guest's clock, to be checked against the host's (bench/scan-vm.sh).
 	echo "SCANBENCH begin_uptime=$(cut -d' ' -f1 /proc/uptime)"
 	i=1
 	while [ $i -le "$runs" ]; do
-		order="perl ptrguard ptrguard-json"
-		[ $((i % 2)) = 0 ] && order="ptrguard-json ptrguard perl"
+		order="perl floor ptrguard-default ptrguard ptrguard-json"
+		[ $((i % 2)) = 0 ] && order="ptrguard-json ptrguard ptrguard-default floor perl"
 		for tool in $order; do
 			case $tool in
 			perl)
 				timed perl $i /tmp/pl.out perl /lib/leaking_addresses.pl
+				;;
+			floor)
+				timed floor $i /tmp/floor.out scan-floor -j "$(nproc)" /tmp/files.lst
+				;;
+			ptrguard-default)
+				timed ptrguard-default $i /tmp/pg.default ptrguard scan --no-progress \
+					--dmesg --pids=1 /proc /sys
 				;;
 			ptrguard)
 				timed ptrguard $i /tmp/pg.txt ptrguard scan --all --no-progress \
@@ -538,6 +554,8 @@ scanbench() {
 				;;
 			esac
 		done
+		ptrguard scan --no-progress --debug-times --dmesg --pids=1 /proc /sys \
+			2>&1 >/dev/null | sed -n "s/^scan: times (s): /SCANBENCH times round=$i /p"
 		i=$((i + 1))
 	done
 	echo "SCANBENCH end_uptime=$(cut -d' ' -f1 /proc/uptime)"

@@ -19,7 +19,8 @@
 #
 # --perl (bench/scan-vm.sh only; the test initramfs stays small): also the
 # host's perl and the kernel's scripts/leaking_addresses.pl from the
-# pristine tree, as /lib/leaking_addresses.pl.  What perl needs is found by
+# pristine tree, as /lib/leaking_addresses.pl, and the scanner's floor,
+# bench/scan-floor.c, built static as /bin/scan-floor.  What perl needs is found by
 # running that script on the host over a small directory (a text file with
 # an address, a binary file, an address in a path name) with a module whose
 # END block prints %INC and DynaLoader's shared objects; those files, perl,
@@ -103,6 +104,9 @@ EOF
 	copy_abs "$hostperl"
 	[ -e "$stage/bin/perl" ] || ln -s "$hostperl" "$stage/bin/perl"
 	cp "$la" "$stage/lib/leaking_addresses.pl"
+	$gcc -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -O2 -static \
+		-o "$stage/bin/scan-floor" "$top/bench/scan-floor.c" -lpthread ||
+		die "bench/scan-floor.c: build failed"
 	rm -rf "$probe"
 }
 
