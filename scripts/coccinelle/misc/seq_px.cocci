@@ -1,21 +1,15 @@
 // SPDX-License-Identifier: GPL-2.0-only
 ///
-/// Find %px in the formats of seq_file, seq_buf and trace_seq output.
-/// Such output makes /proc, debugfs and tracefs files, which are often
-/// readable by every user: a raw kernel address there defeats KASLR.
-/// From Documentation/core-api/printk-formats.rst:
-///  Before using %px, consider if using %p is sufficient together with
-///  enabling the 'no_hash_pointers' kernel parameter during debugging.
+/// Find %px in the formats of seq_file, seq_buf and trace_seq output,
+/// which makes /proc, debugfs and tracefs files, often readable by every
+/// user: a raw kernel address there defeats KASLR.  Not reported: a NULL
+/// constant; a value NULL unless kallsyms_show_value(), or a field
+/// holding its verdict, allows it (as /proc/kallsyms does), on one path
+/// to the call; a call in the branch where kallsyms_show_value() is true;
+/// union sigval's sival_ptr, a user-space pointer.  No patch mode: %p,
+/// %pK or no address at all is the file maintainer's choice.
 ///
-/// A %px is not reported when its value cannot be an address the reader
-/// should not see: a NULL constant, a value set to NULL unless
-/// kallsyms_show_value() allows it or chosen between NULL and an address
-/// by a condition (as /proc/kallsyms does), a call in the branch taken
-/// only when kallsyms_show_value() is true, or union sigval's sival_ptr,
-/// a user-space pointer.  There is no patch mode: whether %p, %pK or no
-/// address at all is right is for the file's maintainer to decide.
-///
-// Confidence: High
+// Confidence: Moderate
 // Options: --no-includes --include-headers
 // Keywords: seq_printf, seq_buf_printf, trace_seq_printf, %px
 //
@@ -28,10 +22,15 @@ virtual report
 @@
 import re
 
-conv = re.compile(r'%[-+ #0]*(\*|[0-9]*)(\.(\*|[0-9]*))?[hlLqjzZt]*(.)(.?)')
+gates = set()
+
+def gated(c):
+	c = c.replace(' ', '')
+	return 'kallsyms_show_value' in c or any(g in c for g in gates)
+
+conv = re.compile(r'%[-+ #0]*(\*|[0-9]*)(\.(\*|[0-9]*))?[hlLqjzZt]*(.)')
 
 def px_args(fmt):
-	"""The indexes of the arguments printed by a %px of a format literal."""
 	text = ''.join(re.findall(r'"((?:[^"\\]|\\.)*)"', fmt))
 	args = []
 	n = 0
@@ -39,7 +38,7 @@ def px_args(fmt):
 		if m.group(4) == '%':
 			continue
 		n += (m.group(1) == '*') + (m.group(3) == '*')
-		if m.group(4) == 'p' and m.group(5) == 'x':
+		if m.group(4) == 'p' and text[m.end():m.end() + 1] == 'x':
 			args.append(n)
 		n += 1
 	return args
@@ -68,21 +67,29 @@ if int(n) not in px_args(fmt) or re.search(r'(\.|->)\s*sival_ptr$', e):
 @null_value@
 position r.p, q;
 @@
-
 NULL@p@q
 
-// The value was chosen for this reader: NULL unless a condition holds.
+// A field holding a kallsyms_show_value() verdict (kallsyms.c's ->show_value).
+@gate_field@
+expression X;
+identifier fld;
+@@
+X->fld = <+... kallsyms_show_value(...) ...+>;
+
+@script:python@
+fld << gate_field.fld;
+@@
+gates.add('->' + fld)
+
+// The value was chosen for this reader: NULL unless the check allows it.
 @gated_value exists@
 identifier x;
-expression c, v;
-type T;
+expression c : script:python () { gated(c) };
+expression v;
 position r.p, q;
 @@
-
 (
 x = \(c ? v : NULL\|c ? NULL : v\);
-|
-T x = \(c ? v : NULL\|c ? NULL : v\);
 |
 if (!kallsyms_show_value(...))
 	x = NULL;
@@ -113,7 +120,6 @@ expression list r.es;
 position r.pf;
 position p != {null_value.q, gated_value.q, gated_call.q};
 @@
-
 fn(s, fmt@pf, es, e@p, ...)
 
 @depends on context@
@@ -124,7 +130,6 @@ expression list r.es;
 position px.p;
 expression e;
 @@
-
 * fn(s, fmt, es, e@p, ...)
 
 @script:python depends on org@

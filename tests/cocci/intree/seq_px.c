@@ -20,6 +20,11 @@ void trace_seq_printf(struct trace_seq *s, const char *f, ...)
 	__attribute__((format(printf, 2, 3)));
 int kallsyms_show_value(const struct cred *cred);
 
+struct gate_iter {
+	int show_value;
+	void *addr;
+};
+
 void leaks(struct seq_file *m, struct seq_buf *b, struct trace_seq *t,
 	   void *p, int n)
 {
@@ -29,15 +34,29 @@ void leaks(struct seq_file *m, struct seq_buf *b, struct trace_seq *t,
 	seq_printf(m, "%p %pK %pS\n", p, p, p);
 	seq_printf(m, "%px"
 		   " %px\n", NULL, p);
+	seq_printf(m, "%d%px\n", n, p);
+}
+
+/* A condition that is no privilege check gates nothing. */
+void ungated(struct seq_file *m, void *p, void *d)
+{
+	void *q;
+
+	q = d ? p : NULL;
+	seq_printf(m, "%px\n", q);
 }
 
 void gated(struct seq_file *m, const struct cred *c, void *p,
-	   union sigval *v, int show)
+	   union sigval *v, struct gate_iter *it)
 {
-	void *a = show ? p : NULL;
+	void *a, *b;
 	void *z = p;
 
+	a = kallsyms_show_value(c) ? p : NULL;
 	seq_printf(m, "%px\n", a);
+	it->show_value = kallsyms_show_value(c);
+	b = it->show_value ? it->addr : NULL;
+	seq_printf(m, "%px\n", b);
 	if (!kallsyms_show_value(c))
 		z = NULL;
 	seq_printf(m, "%px\n", z);
@@ -52,9 +71,11 @@ void gated(struct seq_file *m, const struct cred *c, void *p,
 
 /*
  * check-report-start
-26
-27
-28
-30
+31
+32
+33
+35
+37
+46
  * check-report-end
  */
