@@ -22,6 +22,11 @@ struct finding {
 	char *arg;		/* the argument expression, as spatch prints it */
 	char *message;		/* free text after "CLASS CONVERSION: " */
 	/*
+	 * Where the argument printed starts (1-based; 0: not known), for the
+	 * rewriter when the format is not in the call (a variable's literal).
+	 */
+	unsigned int arg_line, arg_column;
+	/*
 	 * Judged by the lexical model alone (lex.h): spatch did not parse
 	 * the call, or does not follow its wrapper or its format variable.
 	 * A privilege check that zeroes the value was not looked for.

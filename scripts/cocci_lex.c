@@ -84,6 +84,8 @@ static void add_finding(struct cocci_result *res, const char *file, const struct
 	f->arg = xstrdup(lf->arg);
 	f->message = message ? xstrdup(message) : xstrdup(message_of(cls));
 	f->lexical = lexical;
+	f->arg_line = lf->arg_line;
+	f->arg_column = lf->arg_column;
 }
 
 static void add_call(struct cocci_result *res, const char *file, const struct lex_call *c)

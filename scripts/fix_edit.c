@@ -157,6 +157,34 @@ size_t fix_operand(const char *t, size_t s, size_t e)
 	}
 }
 
+/* The end of the argument that starts at @s: its ',' or ')' at depth 0. */
+static size_t arg_end(const char *t, size_t n, size_t s)
+{
+	size_t i = s;
+	int depth = 0;
+
+	while (i < n) {
+		size_t j = skip_blank(t, i, n);
+
+		if (j != i) {
+			i = j;
+			continue;
+		}
+		if (t[i] == '"' || t[i] == '\'') {
+			i = skip_quoted(t, i, n);
+			continue;
+		}
+		if (t[i] == '(' || t[i] == '[' || t[i] == '{')
+			depth++;
+		else if ((t[i] == ')' || t[i] == ']' || t[i] == '}') && depth-- == 0)
+			return i;
+		else if ((t[i] == ',' || t[i] == ';') && depth == 0)
+			return i;
+		i++;
+	}
+	return n;
+}
+
 static int cmp_edit(const void *a, const void *b)
 {
 	const struct edit *x = a, *y = b;
@@ -211,6 +239,25 @@ char *fix_apply(const char *file, const char *text, size_t len,
 					break;
 				}
 				free(got);
+			}
+			/*
+			 * A format kept in a variable: its literal is not in the
+			 * call; the argument is where the judge saw it.  The
+			 * literals of one ?: share it: the same edit, once.
+			 */
+			if (a == na && f->arg_line >= 1 && f->arg_line <= nlines && f->arg_column >= 1) {
+				size_t s0 = lines[f->arg_line - 1] + f->arg_column - 1;
+
+				if (s0 < len) {
+					char *got;
+
+					as[0] = s0;
+					ae[0] = arg_end(text, len, s0);
+					got = squeeze(text, as[0], ae[0]);
+					if (!strcmp(got, want) && fix_operand(text, s0, ae[0]) > s0)
+						a = 0, na = 1;
+					free(got);
+				}
 			}
 			free(want);
 			if (a == na) {

@@ -1177,7 +1177,7 @@ static int int_cast(const struct model *m, const struct span *s, size_t b, size_
 }
 
 static void add_finding(struct lex_call *c, const struct joined *j, const struct fmt_conv *cv,
-			const char *cls, char *arg, int unknown, int argidx)
+			const char *cls, char *arg, int unknown, int argidx, const struct tok *at)
 {
 	struct lex_finding *f;
 
@@ -1191,6 +1191,8 @@ static void add_finding(struct lex_call *c, const struct joined *j, const struct
 	f->format = xstrdup(j->text);
 	f->unknown_cast = unknown;
 	f->argidx = argidx;
+	f->arg_line = at ? at->line : 0;
+	f->arg_column = at ? at->col + 1 : 0;
 }
 
 /* Judge the conversions of one literal the call's format can be. */
@@ -1213,6 +1215,7 @@ static void judge(struct model *m, const struct span *s, struct lex_call *c,
 		int have = !c->fn->va && idx < nargs;
 		char *arg = have ? s_text(m, s, args[idx][0], args[idx][1]) : NULL;
 		const struct tok *last = have ? T(m, s, args[idx][1] - 1) : NULL;
+		const struct tok *first = have ? T(m, s, args[idx][0]) : NULL;
 		int user = have && last->kind == K_WORD &&
 			(args[idx][1] == args[idx][0] + 1 || s_is(m, s, args[idx][1] - 2, "->") ||
 			 s_is(m, s, args[idx][1] - 2, ".")) &&
@@ -1226,16 +1229,17 @@ static void judge(struct model *m, const struct span *s, struct lex_call *c,
 				c->opaque = "a conversion completed by a macro";
 			free(arg);
 		} else if (cv.kind == SEQ_PTR_RAW) {
-			add_finding(c, &j, &cv, user ? "px-user" : "px", arg, 0, have ? (int)idx : -1);
+			add_finding(c, &j, &cv, user ? "px-user" : "px", arg, 0, have ? (int)idx : -1,
+				    first);
 		} else if (cv.kind == SEQ_PTR_HASHED && !m->hashed && fmt_plain_p(&cv)) {
 			add_finding(c, &j, &cv, user ? "px-user" : "p-unhashed", arg, 0,
-				    have ? (int)idx : -1);
+				    have ? (int)idx : -1, first);
 		} else if (cv.kind == SEQ_PTR_INT && have) {
 			int r = int_cast(m, s, args[idx][0], args[idx][1]);
 
 			/* "int": no pointer in the text; spatch's types may still say one */
 			add_finding(c, &j, &cv, r > 0 ? "int-cast" : r < 0 ? NULL : "int", arg, r < 0,
-				    (int)idx);
+				    (int)idx, first);
 		} else {
 			free(arg);
 		}

@@ -99,6 +99,7 @@ struct lex_finding {
 	int unknown_cast;
 	/* the 0-based argument of the call it prints, -1 for none (a va_list) */
 	int argidx;
+	unsigned int arg_line, arg_column;	/* where that argument starts, 1-based */
 };
 
 /* One call of a seq-output function or wrapper. */
