@@ -83,80 +83,6 @@ static char *squeeze(const char *t, size_t s, size_t e)
 	return out;
 }
 
-/*
- * The arguments after the one that holds @off (the format), up to the
- * call's closing parenthesis: their spans in @s/@e, at most @max.
- */
-static size_t later_args(const char *t, size_t n, size_t off, size_t *s, size_t *e, size_t max)
-{
-	size_t i = off, k = 0, start = 0;
-	int depth = 0, in_arg = 0;
-
-	/* @off is inside a literal: start past its closing quote */
-	while (i < n && t[i] != '"')
-		i += t[i] == '\\' ? 2 : 1;
-	i++;
-
-	while (i < n) {
-		size_t j = skip_blank(t, i, n);
-
-		if (j != i) {
-			i = j;
-			continue;
-		}
-		if (t[i] == '"' || t[i] == '\'') {
-			i = skip_quoted(t, i, n);
-			continue;
-		}
-		if (t[i] == '(' || t[i] == '[' || t[i] == '{') {
-			depth++;
-		} else if (t[i] == ')' || t[i] == ']' || t[i] == '}') {
-			if (depth-- == 0) {
-				if (in_arg && k < max) {
-					s[k] = start;
-					e[k++] = i;
-				}
-				return k;
-			}
-		} else if (t[i] == ',' && depth == 0) {
-			if (in_arg && k < max) {
-				s[k] = start;
-				e[k++] = i;
-			}
-			in_arg = 1;
-			start = i + 1;
-		} else if (t[i] == ';' && depth == 0) {
-			return k;
-		}
-		i++;
-	}
-	return k;
-}
-
-size_t fix_operand(const char *t, size_t s, size_t e)
-{
-	size_t i = skip_blank(t, s, e);
-
-	for (;;) {
-		size_t j = skip_blank(t, i + 1, e), words = 0;
-
-		if (i >= e || t[i] != '(')
-			return i;
-		while (j < e && is_word(t[j])) {
-			while (j < e && is_word(t[j]))
-				j++;
-			words++;
-			j = skip_blank(t, j, e);
-		}
-		if (!words || j >= e || t[j] != ')')
-			return i;
-		j = skip_blank(t, j + 1, e);
-		if (j >= e)
-			return i;
-		i = j;
-	}
-}
-
 /* The end of the argument that starts at @s: its ',' or ')' at depth 0. */
 static size_t arg_end(const char *t, size_t n, size_t s)
 {
@@ -183,6 +109,50 @@ static size_t arg_end(const char *t, size_t n, size_t s)
 		i++;
 	}
 	return n;
+}
+
+/*
+ * The arguments after the one that holds @off (the format), up to the
+ * call's closing parenthesis: their spans in @s/@e, at most @max.
+ */
+static size_t later_args(const char *t, size_t n, size_t off, size_t *s, size_t *e, size_t max)
+{
+	size_t i = off, k = 0;
+
+	/* @off is inside a literal: start past its closing quote */
+	while (i < n && t[i] != '"')
+		i += t[i] == '\\' ? 2 : 1;
+	/* the rest of the format, then each argument after a comma */
+	i = arg_end(t, n, i + 1);
+	while (i < n && t[i] == ',' && k < max) {
+		s[k] = i + 1;
+		i = e[k++] = arg_end(t, n, i + 1);
+	}
+	return k;
+}
+
+size_t fix_operand(const char *t, size_t s, size_t e)
+{
+	size_t i = skip_blank(t, s, e);
+
+	for (;;) {
+		size_t j = skip_blank(t, i + 1, e), words = 0;
+
+		if (i >= e || t[i] != '(')
+			return i;
+		while (j < e && is_word(t[j])) {
+			while (j < e && is_word(t[j]))
+				j++;
+			words++;
+			j = skip_blank(t, j, e);
+		}
+		if (!words || j >= e || t[j] != ')')
+			return i;
+		j = skip_blank(t, j + 1, e);
+		if (j >= e)
+			return i;
+		i = j;
+	}
 }
 
 static int cmp_edit(const void *a, const void *b)
