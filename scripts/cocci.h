@@ -138,12 +138,6 @@ struct cocci_result {
 	size_t nlexical;
 	struct cocci_unjudged *unjudged;	/* sorted by file and line */
 	size_t nunjudged;
-	/*
-	 * Casts the cast rule and the lexical model both read and judge
-	 * differently (a pointer to one, not to the other): the differential
-	 * of the two halves' facts.
-	 */
-	size_t ndisagree;
 };
 
 /*

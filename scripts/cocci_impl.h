@@ -229,8 +229,8 @@ void cocci_file_wrappers(const char *root, char *const *files, size_t nfiles,
  * (px_ran[i], cast_ran[i]: the rules ran on file i); with @lexical, the
  * calls they did not see too (marked lexical) and the ones nobody can
  * read (unjudged).  Where the cast rule and the model both read a cast,
- * their verdicts are compared: each disagreement is counted
- * (res->ndisagree) and, with @verbose, named on stderr.
+ * their verdicts are compared: with @verbose, each disagreement is named
+ * on stderr.
  */
 void cocci_judge(const char *root, char *const *files, const int *px_ran, const int *cast_ran,
 		 size_t nfiles, int lexical, int verbose, struct collect *c);

@@ -188,8 +188,6 @@ static void judge_call(struct cocci_result *res, const char *rel, const struct l
 					f->conversion, f->arg, ptr ?
 					"spatch's types show a pointer the text does not" :
 					"the text shows a pointer spatch's types do not");
-			if (f->cls && ptr != !strcmp(f->cls, "int-cast"))
-				res->ndisagree++;
 		} else if (lexical && in_skip) {
 			if (f->cls && !strcmp(f->cls, "int-cast"))
 				add_finding(res, rel, c, f, f->cls, NULL, 1);
