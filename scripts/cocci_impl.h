@@ -105,8 +105,46 @@ int rule_add_wrappers(struct rule *r, char *const *names, size_t n, const char *
 void rule_free(struct rule *r);
 /* Does the rule read the headers a file includes (--all-includes)? */
 int rule_reads_headers(const struct rule *r);
-/* 1 if a file holding @buf may match, 0 if not, -1 if the query does not parse. */
-int query_match(const struct query *qr, const char *buf, size_t len);
+/*
+ * Every word of the rules' queries, looked for in a file all at once: one
+ * pass over the file for each distinct ending of up to QUERY_KEY bytes
+ * (all the seq printf functions end in "printf"), instead of a pass per
+ * word and rule.  query_words_add() each rule's query, then for each
+ * file query_words_scan() into a found[] array of qw->n bytes (the
+ * caller's, one per thread) and give both to query_match().
+ */
+#define QUERY_KEY 6
+struct query_words {
+	struct query_word {
+		const char *w;
+		size_t len;
+		size_t key;	/* index in keys */
+	} *word;
+	size_t n, alloc;
+	struct query_key {
+		const char *k;
+		size_t len;
+	} *keys;
+	size_t nkeys, kalloc;
+};
+
+struct query_found {
+	const struct query_words *qw;
+	const unsigned char *found;
+};
+
+void query_words_add(struct query_words *qw, const struct query *qr);
+void query_words_scan(const struct query_words *qw, const char *buf, size_t len,
+		      unsigned char *found);
+void query_words_free(struct query_words *qw);
+
+/*
+ * 1 if a file holding @buf may match, 0 if not, -1 if the query does not
+ * parse.  With @qf (else NULL), the words are not looked for in @buf but
+ * read from qf->found, filled by query_words_scan() from the same file.
+ */
+int query_match(const struct query *qr, const char *buf, size_t len,
+		const struct query_found *qf);
 
 /* ---- cocci_walk.c ---- */
 
@@ -127,6 +165,8 @@ struct walk {
 	size_t nquery;		/* files satisfying a grep query */
 	int headers;		/* some rule wants .h files */
 	int prefilter;		/* opts->prefilter */
+	unsigned int jobs;	/* threads reading the files */
+	struct query_words words;	/* of the rules' queries, while reading */
 	/*
 	 * Files no rule can match that hold a format a wrapper could print
 	 * (a %px, or a %p before v4.15), and files with seq output where no

@@ -40,12 +40,18 @@ static int has_word(const char *buf, size_t len, const char *w, size_t wlen)
 	return 0;
 }
 
-/* Recursive descent over the query text: or := and ('||' and)*, and := atom ('&&' atom)* */
+/*
+ * Recursive descent over the query text: or := and ('||' and)*, and :=
+ * atom ('&&' atom)*.  Once an operand decides, the rest is parsed but not
+ * looked for (@skip).
+ */
 struct qeval {
 	const char *s;
 	const char *buf;
 	size_t len;
 	int bad;
+	int skip;
+	const struct query_found *qf;
 };
 
 static void qskip(struct qeval *q)
@@ -55,6 +61,20 @@ static void qskip(struct qeval *q)
 }
 
 static int q_or(struct qeval *q);
+
+static int q_word(struct qeval *q, const char *w, size_t wlen)
+{
+	const struct query_found *qf = q->qf;
+	size_t i;
+
+	if (q->skip)
+		return 0;
+	if (qf)
+		for (i = 0; i < qf->qw->n; i++)
+			if (qf->qw->word[i].len == wlen && !memcmp(qf->qw->word[i].w, w, wlen))
+				return qf->found[i];
+	return has_word(q->buf, q->len, w, wlen);
+}
 
 static int q_atom(struct qeval *q)
 {
@@ -79,7 +99,18 @@ static int q_atom(struct qeval *q)
 		q->bad = 1;
 		return 1;
 	}
-	return has_word(q->buf, q->len, start, (size_t)(q->s - start));
+	return q_word(q, start, (size_t)(q->s - start));
+}
+
+/* The rest of an operator's operands, skipped when @decided. */
+static int q_next(struct qeval *q, int (*operand)(struct qeval *), int decided)
+{
+	int skip = q->skip, v;
+
+	q->skip = skip || decided;
+	v = operand(q);
+	q->skip = skip;
+	return v;
 }
 
 static int q_and(struct qeval *q)
@@ -91,7 +122,7 @@ static int q_and(struct qeval *q)
 		if (q->s[0] != '&' || q->s[1] != '&')
 			return v;
 		q->s += 2;
-		v = q_atom(q) && v;
+		v = q_next(q, q_atom, !v) && v;
 	}
 }
 
@@ -104,13 +135,14 @@ static int q_or(struct qeval *q)
 		if (q->s[0] != '|' || q->s[1] != '|')
 			return v;
 		q->s += 2;
-		v = q_and(q) || v;
+		v = q_next(q, q_and, v) || v;
 	}
 }
 
-int query_match(const struct query *qr, const char *buf, size_t len)
+int query_match(const struct query *qr, const char *buf, size_t len,
+		const struct query_found *qf)
 {
-	struct qeval q = { qr->text, buf, len, 0 };
+	struct qeval q = { qr->text, buf, len, 0, 0, qf };
 	int v;
 
 	if (!qr->text)
@@ -123,6 +155,74 @@ int query_match(const struct query *qr, const char *buf, size_t len)
 	return v;
 }
 
+
+void query_words_add(struct query_words *qw, const struct query *qr)
+{
+	const char *s = qr->text, *start, *k;
+	size_t i, len, klen;
+
+	while (s && *s) {
+		if (!word_char(*s)) {
+			s++;
+			continue;
+		}
+		for (start = s; word_char(*s); s++)
+			;
+		len = (size_t)(s - start);
+		for (i = 0; i < qw->n; i++)
+			if (qw->word[i].len == len && !memcmp(qw->word[i].w, start, len))
+				break;
+		if (i < qw->n)
+			continue;
+		klen = len < QUERY_KEY ? len : QUERY_KEY;
+		k = start + len - klen;
+		for (i = 0; i < qw->nkeys; i++)
+			if (qw->keys[i].len == klen && !memcmp(qw->keys[i].k, k, klen))
+				break;
+		if (i == qw->nkeys) {
+			GROW(qw->keys, qw->nkeys, qw->kalloc);
+			qw->keys[qw->nkeys].k = k;
+			qw->keys[qw->nkeys++].len = klen;
+		}
+		GROW(qw->word, qw->n, qw->alloc);
+		qw->word[qw->n].w = start;
+		qw->word[qw->n].len = len;
+		qw->word[qw->n++].key = i;
+	}
+}
+
+void query_words_scan(const struct query_words *qw, const char *buf, size_t len,
+		      unsigned char *found)
+{
+	const char *end = buf + len, *p, *at;
+	size_t k, i;
+
+	memset(found, 0, qw->n);
+	for (k = 0; k < qw->nkeys; k++) {
+		const struct query_key *key = &qw->keys[k];
+
+		for (p = buf; (p = memmem(p, (size_t)(end - p), key->k, key->len)); p++) {
+			if (p + key->len < end && word_char(p[key->len]))
+				continue;
+			for (i = 0; i < qw->n; i++) {
+				const struct query_word *w = &qw->word[i];
+
+				if (w->key != k || found[i] || (size_t)(p + key->len - buf) < w->len)
+					continue;
+				at = p + key->len - w->len;
+				if ((at == buf || !word_char(at[-1])) && !memcmp(at, w->w, w->len))
+					found[i] = 1;
+			}
+		}
+	}
+}
+
+void query_words_free(struct query_words *qw)
+{
+	free(qw->word);
+	free(qw->keys);
+	memset(qw, 0, sizeof(*qw));
+}
 
 /* ------------------------------------------------------------- rules */
 
@@ -223,7 +323,7 @@ static int rule_query(const struct cocci_opts *opts, struct rule *r,
 	}
 	p += strlen("\nGrep query\n");
 	r->query.text = xstrndup(p, strcspn(p, "\n"));
-	if (query_match(&r->query, "", 0) < 0) {
+	if (query_match(&r->query, "", 0, NULL) < 0) {
 		error("%s: cannot read spatch's grep query '%s'", r->path, r->query.text);
 		goto out;
 	}

@@ -77,6 +77,7 @@ static int find_files(const struct cocci_opts *opts, struct walk *w, struct cocc
 	for (i = 0; i < w->nrules; i++)
 		w->headers |= w->rules[i].headers;
 	w->prefilter = opts->prefilter;
+	w->jobs = opts->jobs;
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	if (walk_paths(w, opts->paths, opts->npaths) < 0)
 		return -1;

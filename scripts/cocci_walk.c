@@ -9,6 +9,7 @@
  */
 #include <dirent.h>
 #include <errno.h>
+#include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -25,49 +26,142 @@ static int wanted_name(const char *name, int headers)
 		(name[n - 1] == 'c' || (headers && name[n - 1] == 'h'));
 }
 
-/* Prefilter one file: @abs is absolute, @rel relative to the root. */
-static int walk_file(struct walk *w, const char *abs, const char *rel)
-{
-	unsigned int mask = 0;
-	size_t len, i;
-	char *buf;
-	int m;
+/*
+ * A file to read, and what reading it found: which rules' queries hold,
+ * the prefilter's bits, whether it holds a %p.  The files are listed
+ * first (in the walk's order), then read by w->jobs threads, then kept or
+ * dropped in order: the result does not depend on the threads.
+ */
+struct wfile {
+	char *abs;
+	size_t rel;		/* offset of the relative name in abs */
+	size_t len;
+	unsigned int mask;	/* bit i: rule i's query holds */
+	unsigned int bits;	/* prefilter_scan(), if it ran */
+	int has_p;		/* a %p, in a file no query keeps */
+	int err;		/* errno of a failed read */
+};
 
-	buf = read_file(abs, SIZE_MAX, &len);
-	if (!buf) {
-		error("%s: cannot read: %s", rel,
-		      errno == EINVAL ? "not a regular file" : strerror(errno));
-		return -1;
+struct wlist {
+	struct wfile *v;
+	size_t nr, alloc;
+};
+
+static void list_file(struct wlist *l, const struct walk *w, const char *abs)
+{
+	GROW(l->v, l->nr, l->alloc);
+	memset(&l->v[l->nr], 0, sizeof(l->v[l->nr]));
+	l->v[l->nr].abs = xstrdup(abs);
+	l->v[l->nr].rel = w->rootlen + 1;
+	l->nr++;
+}
+
+/*
+ * Read one file into the thread's buffer (in a worker thread: nothing
+ * here touches the walk).
+ */
+static void read_one(const struct walk *w, struct wfile *f, char **bufp, size_t *alloc,
+		     unsigned char *found)
+{
+	const char *rel = f->abs + f->rel;
+	struct query_found qf = { &w->words, found };
+	size_t i;
+	char *buf;
+
+	if (read_file_into(f->abs, SIZE_MAX, bufp, alloc, &f->len) < 0) {
+		f->err = errno ? errno : EIO;
+		return;
 	}
-	w->nscanned++;
+	buf = *bufp;
+	query_words_scan(&w->words, buf, f->len, found);
 	for (i = 0; i < w->nrules; i++) {
 		if (!w->rules[i].headers && rel[strlen(rel) - 1] == 'h')
 			continue;
-		m = query_match(&w->rules[i].query, buf, len);
-		if (m)
-			mask |= 1u << i;
+		if (query_match(&w->rules[i].query, buf, f->len, &qf))
+			f->mask |= 1u << i;
 	}
+	if (f->mask && w->prefilter)
+		f->bits = prefilter_scan(buf, f->len);
+	else if (!f->mask && memmem(buf, f->len, "%p", 2))
+		f->has_p = 1, f->bits = prefilter_scan(buf, f->len);
+}
+
+struct readers {
+	const struct walk *w;
+	struct wlist *l;
+	pthread_mutex_t lock;
+	size_t next;
+};
+
+static void *reader(void *arg)
+{
+	struct readers *r = arg;
+	unsigned char *found = xmalloc(r->w->words.n + 1);
+	size_t i, alloc = 0;
+	char *buf = NULL;
+
+	for (;;) {
+		pthread_mutex_lock(&r->lock);
+		i = r->next++;
+		pthread_mutex_unlock(&r->lock);
+		if (i >= r->l->nr)
+			break;
+		read_one(r->w, &r->l->v[i], &buf, &alloc, found);
+	}
+	free(found);
+	free(buf);
+	return NULL;
+}
+
+static void read_all(const struct walk *w, struct wlist *l)
+{
+	struct readers r = { w, l, PTHREAD_MUTEX_INITIALIZER, 0 };
+	unsigned int n = w->jobs ? w->jobs : 1, k, started = 0;
+	pthread_t *t;
+
+	if (n > l->nr)
+		n = l->nr ? (unsigned int)l->nr : 1;
+	t = xmalloc(n * sizeof(*t));
+	/* the calling thread is a reader too; a thread that cannot start is not needed */
+	for (k = 1; k < n; k++)
+		if (!pthread_create(&t[started], NULL, reader, &r))
+			started++;
+	reader(&r);
+	for (k = 0; k < started; k++)
+		pthread_join(t[k], NULL);
+	free(t);
+}
+
+/* Keep or drop a file that was read: @abs is absolute, @rel relative to the root. */
+static int keep_file(struct walk *w, const struct wfile *f)
+{
+	const char *abs = f->abs, *rel = f->abs + f->rel;
+	unsigned int mask = f->mask;
+	size_t i;
+
+	if (f->err) {
+		error("%s: cannot read: %s", rel,
+		      f->err == EINVAL ? "not a regular file" : strerror(f->err));
+		return -1;
+	}
+	w->nscanned++;
 	if (mask)
 		w->nquery++;
 	if (mask && w->prefilter) {
-		unsigned int bits = prefilter_scan(buf, len);
-
 		for (i = 0; i < w->nrules; i++)
-			if ((mask & (1u << i)) && !prefilter_keep(w->rules[i].kind, bits, abs))
+			if ((mask & (1u << i)) && !prefilter_keep(w->rules[i].kind, f->bits, abs))
 				mask &= ~(1u << i);
 		/* no rule can report here: the model still lists the calls it cannot read */
 		if (!mask)
 			strvec_push(&w->lexonly, xstrdup(rel));
-	} else if (!mask && memmem(buf, len, "%p", 2) &&
-		   prefilter_keep(PF_RULE_PX, prefilter_scan(buf, len), abs)) {
+	} else if (!mask && f->has_p && prefilter_keep(PF_RULE_PX, f->bits, abs)) {
 		strvec_push(&w->lexonly, xstrdup(rel));
 	}
-	free(buf);
 	if (!mask)
 		return 0;
 	GROW(w->cands, w->ncands, w->alloc);
 	w->cands[w->ncands].file = xstrdup(rel);
-	w->cands[w->ncands].size = len;
+	w->cands[w->ncands].size = f->len;
 	w->cands[w->ncands].rules = mask;
 	w->ncands++;
 	return 0;
@@ -83,7 +177,7 @@ static int name_cmp(const void *a, const void *b)
  * find(1) under spatch --dir does not), nor are hidden directories (.git,
  * .pc); symbolic links to files are read.
  */
-static int walk_dir(struct walk *w, const char *abs)
+static int walk_dir(struct walk *w, struct wlist *l, const char *abs)
 {
 	struct strvec names = { 0 };
 	struct dirent *de;
@@ -111,9 +205,9 @@ static int walk_dir(struct walk *w, const char *abs)
 			error("%s: %s", path + w->rootlen + 1, strerror(errno));
 			ret = -1;
 		} else if (S_ISDIR(st.st_mode)) {
-			ret = walk_dir(w, path);
+			ret = walk_dir(w, l, path);
 		} else if (wanted_name(names.v[i], w->headers)) {
-			ret = walk_file(w, path, path + w->rootlen + 1);
+			list_file(l, w, path);
 		}
 		free(path);
 	}
@@ -121,7 +215,7 @@ static int walk_dir(struct walk *w, const char *abs)
 	return ret;
 }
 
-static int walk_path(struct walk *w, const char *path)
+static int walk_path(struct walk *w, struct wlist *l, const char *path)
 {
 	char *abs = cocci_abspath(path);
 	struct stat st;
@@ -141,12 +235,13 @@ static int walk_path(struct walk *w, const char *path)
 		error("%s: %s", path, strerror(errno));
 		ret = -1;
 	} else if (S_ISDIR(st.st_mode)) {
-		ret = walk_dir(w, abs);
+		ret = walk_dir(w, l, abs);
 	} else if (!wanted_name(abs, 1)) {
 		error("%s: not a C source or header file", path);
 		ret = -1;
 	} else {
-		ret = walk_file(w, abs, abs + w->rootlen + 1);
+		list_file(l, w, abs);
+		ret = 0;
 	}
 	free(abs);
 	return ret;
@@ -159,13 +254,27 @@ static int cand_cmp(const void *a, const void *b)
 
 int walk_paths(struct walk *w, const char * const *paths, size_t npaths)
 {
+	struct wlist l = { NULL, 0, 0 };
 	size_t i, n = 0;
+	int ret = 0;
 
-	if (!npaths && walk_dir(w, w->root) < 0)
+	if (!npaths)
+		ret = walk_dir(w, &l, w->root);
+	for (i = 0; i < npaths && !ret; i++)
+		ret = walk_path(w, &l, paths[i]);
+	for (i = 0; i < w->nrules; i++)
+		query_words_add(&w->words, &w->rules[i].query);
+	if (!ret)
+		read_all(w, &l);
+	query_words_free(&w->words);
+	for (i = 0; i < l.nr; i++) {
+		if (!ret)
+			ret = keep_file(w, &l.v[i]);
+		free(l.v[i].abs);
+	}
+	free(l.v);
+	if (ret)
 		return -1;
-	for (i = 0; i < npaths; i++)
-		if (walk_path(w, paths[i]) < 0)
-			return -1;
 	/* the same file named twice, or by a file and its directory */
 	if (w->ncands)
 		qsort(w->cands, w->ncands, sizeof(*w->cands), cand_cmp);

@@ -75,11 +75,20 @@ static void close_call(struct scan *s, unsigned char f)
 		s->bits |= PF_INT_CAST;
 }
 
-/* Remove backslash-newline (and backslash-CR-LF), as translation phase 2 does. */
+/*
+ * Remove backslash-newline (and backslash-CR-LF), as translation phase 2
+ * does: a NUL-terminated copy, or NULL when @buf is that already (nothing
+ * to remove and a NUL at @len, as read_file() leaves it): most files.
+ */
 static char *splice(const char *buf, size_t len, size_t *out)
 {
-	char *t = xmalloc(len + 1);
+	char *t;
 	size_t i, n = 0;
+
+	*out = len;
+	if (!buf[len] && !memmem(buf, len, "\\\n", 2) && !memmem(buf, len, "\\\r\n", 3))
+		return NULL;
+	t = xmalloc(len + 1);
 
 	for (i = 0; i < len; i++) {
 		if (buf[i] == '\\' && i + 1 < len && buf[i + 1] == '\n') {
@@ -364,11 +373,13 @@ static size_t char_literal(const struct scan *s, size_t i)
 unsigned int prefilter_scan(const char *buf, size_t len)
 {
 	struct scan s = { 0 };
+	char *spliced;
 	const char *t;
 	size_t i, j, w;
 	int tok;
 
-	s.t = t = splice(buf, len, &s.n);
+	spliced = splice(buf, len, &s.n);
+	s.t = t = spliced ? spliced : buf;
 	for (i = 0; i < s.n;) {
 		j = skip_blank(&s, i);
 		if (j != i) {
@@ -425,7 +436,7 @@ unsigned int prefilter_scan(const char *buf, size_t len)
 		close_call(&s, s.open[--s.depth]);
 	free(s.run);
 	free(s.open);
-	free((char *)t);
+	free(spliced);
 	return s.bits;
 }
 
@@ -767,11 +778,14 @@ int prefilter_same_findings(const char *before, size_t blen,
 {
 	struct scan b = { 0 }, a = { 0 };
 	struct chunks cb = { 0 }, ca = { 0 };
+	char *spliced_b, *spliced_a;
 	size_t i;
 	int ret = 0;
 
-	b.t = splice(before, blen, &b.n);
-	a.t = splice(after, alen, &a.n);
+	spliced_b = splice(before, blen, &b.n);
+	spliced_a = splice(after, alen, &a.n);
+	b.t = spliced_b ? spliced_b : before;
+	a.t = spliced_a ? spliced_a : after;
 	split_chunks(&b, &cb);
 	split_chunks(&a, &ca);
 	if (cb.bad || ca.bad || cb.n != ca.n)
@@ -794,7 +808,7 @@ int prefilter_same_findings(const char *before, size_t blen,
 out:
 	free(cb.v);
 	free(ca.v);
-	free((char *)b.t);
-	free((char *)a.t);
+	free(spliced_b);
+	free(spliced_a);
 	return ret;
 }

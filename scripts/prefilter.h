@@ -42,7 +42,9 @@ enum {
  * not decoded.  A run that ends inside a conversion ("%", "%08", the start
  * of a format completed by a macro) or holds a conversion character the
  * rules could read otherwise sets PF_RAW, PF_PTR and PF_WIDE_INT.
- * Every literal counts, in #define bodies and #if 0 blocks too.
+ * Every literal counts, in #define bodies and #if 0 blocks too.  The
+ * byte @buf[@len] must be readable (the NUL read_file() adds, or more
+ * text of the same buffer).
  */
 unsigned int prefilter_scan(const char *buf, size_t len);
 

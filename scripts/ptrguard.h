@@ -39,6 +39,12 @@ char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
  * with errno set if it cannot be opened or read or is not a regular file.
  */
 char *read_file(const char *path, size_t max, size_t *len);
+/*
+ * The same into *@buf, a malloc()ed buffer of *@alloc bytes (NULL and 0
+ * at first) that grows as needed and stays the caller's: for a loop over
+ * many files.  0, or -1 with errno set.
+ */
+int read_file_into(const char *path, size_t max, char **buf, size_t *alloc, size_t *len);
 /* mkdir -p @dir (mode 0700); -1 if it is not a directory afterwards (readfile.c). */
 int mkdir_p(const char *dir);
 

@@ -13,36 +13,44 @@
 
 #include "ptrguard.h"
 
-char *read_file(const char *path, size_t max, size_t *len)
+int read_file_into(const char *path, size_t max, char **bufp, size_t *allocp, size_t *len)
 {
 	struct stat st;
-	char *buf = NULL;
-	size_t n = 0, alloc, cap;
+	char *buf = *bufp;
+	size_t n = 0, alloc = *allocp, cap, want;
 	ssize_t r;
 	int fd, saved;
 
 	/* Non-blocking: a FIFO named like a source file must not hang us. */
 	fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
 	if (fd < 0)
-		return NULL;
+		return -1;
 	if (fstat(fd, &st) < 0)
 		goto fail;
 	if (!S_ISREG(st.st_mode)) {
 		errno = S_ISDIR(st.st_mode) ? EISDIR : EINVAL;
 		goto fail;
 	}
-	/* Room for @max bytes and the NUL; a file may grow while it is read. */
+	/*
+	 * Room for @max bytes and the NUL; a file may grow while it is read.
+	 * One byte more than its size, so that the read seeing the end needs
+	 * no larger buffer.
+	 */
 	cap = max < SIZE_MAX ? max + 1 : SIZE_MAX;
-	alloc = (size_t)st.st_size < cap - 1 ? (size_t)st.st_size + 1 : cap;
-	buf = xmalloc(alloc);
+	want = cap > 2 && (size_t)st.st_size < cap - 2 ? (size_t)st.st_size + 2 : cap;
+	if (alloc < want) {
+		free(buf);
+		buf = xmalloc(want);
+		alloc = want;
+	}
 	while (n < max) {
 		if (n + 1 >= alloc) {
-			if (alloc == cap)
+			if (alloc >= cap)
 				break;
 			alloc = alloc < cap / 2 ? alloc * 2 : cap;
 			buf = xrealloc(buf, alloc);
 		}
-		r = read(fd, buf + n, alloc - n - 1);
+		r = read(fd, buf + n, (alloc < cap ? alloc : cap) - n - 1);
 		if (r < 0) {
 			if (errno == EINTR)
 				continue;
@@ -54,14 +62,32 @@ char *read_file(const char *path, size_t max, size_t *len)
 	}
 	close(fd);
 	buf[n] = '\0';
+	*bufp = buf;
+	*allocp = alloc;
 	*len = n;
-	return buf;
+	return 0;
 fail:
 	saved = errno;
-	free(buf);
 	close(fd);
+	*bufp = buf;
+	*allocp = alloc;
 	errno = saved;
-	return NULL;
+	return -1;
+}
+
+char *read_file(const char *path, size_t max, size_t *len)
+{
+	char *buf = NULL;
+	size_t alloc = 0;
+	int saved;
+
+	if (read_file_into(path, max, &buf, &alloc, len) < 0) {
+		saved = errno;
+		free(buf);
+		errno = saved;
+		return NULL;
+	}
+	return buf;
 }
 
 int mkdir_p(const char *dir)
