@@ -1,0 +1,240 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * keycache: results kept between runs, each under its whole key
+ * (keycache.h).
+ */
+#include <errno.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "cocci.h"
+#include "keycache.h"
+#include "ptrguard.h"
+
+void kc_add(struct kc_key *k, const void *p, size_t n)
+{
+	if (k->len + n + 1 > k->alloc) {
+		k->alloc = 2 * (k->len + n + 1);
+		k->buf = xrealloc(k->buf, k->alloc);
+	}
+	memcpy(k->buf + k->len, p, n);
+	k->len += n;
+}
+
+void kc_field(struct kc_key *k, const char *name, const void *p, size_t n)
+{
+	char head[256];
+	int h = snprintf(head, sizeof(head), "%s %zu\n", name, n);
+
+	kc_add(k, head, (size_t)h);
+	kc_add(k, p, n);
+}
+
+void kc_file(struct kc_key *k, const char *name, const char *path, size_t max)
+{
+	size_t n;
+	char *buf = read_file(path, max, &n);
+
+	if (buf)
+		kc_field(k, name, buf, n);
+	else
+		kc_field(k, "absent", name, strlen(name));
+	free(buf);
+}
+
+int kc_program(struct kc_key *k, const char *name, const char *path)
+{
+	struct stat st;
+	char *id;
+
+	if (!path || stat(path, &st) < 0)
+		return -1;
+	id = xasprintf("%s %lld %lld.%09ld %llu", path, (long long)st.st_size,
+		       (long long)st.st_mtim.tv_sec, st.st_mtim.tv_nsec,
+		       (unsigned long long)st.st_ino);
+	kc_field(k, name, id, strlen(id));
+	free(id);
+	return 0;
+}
+
+char *kc_which(const char *prog)
+{
+	const char *path = getenv("PATH");
+	char *copy, *dir, *save = NULL, *cand = NULL;
+
+	if (strchr(prog, '/'))
+		return access(prog, X_OK) ? NULL : xstrdup(prog);
+	if (!path)
+		return NULL;
+	copy = xstrdup(path);
+	for (dir = strtok_r(copy, ":", &save); dir; dir = strtok_r(NULL, ":", &save)) {
+		struct stat st;
+
+		cand = xasprintf("%s/%s", *dir ? dir : ".", prog);
+		if (!stat(cand, &st) && S_ISREG(st.st_mode) && !access(cand, X_OK))
+			break;
+		free(cand);
+		cand = NULL;
+	}
+	free(copy);
+	return cand;
+}
+
+/* Every place of the header @name that @from (relative to @root) includes. */
+static void kc_header(struct kc_key *k, const char *root, const char *from, const char *name)
+{
+	const char *slash = strrchr(from, '/');
+	char *path;
+	size_t i;
+
+	kc_field(k, "include", name, strlen(name));
+	path = slash ? xasprintf("%s/%.*s/%s", root, (int)(slash - from), from, name) :
+	       xasprintf("%s/%s", root, name);
+	kc_file(k, "here", path, SIZE_MAX);
+	free(path);
+	path = xasprintf("%s/%s", root, name);
+	kc_file(k, "top", path, SIZE_MAX);
+	free(path);
+	for (i = 0; cocci_include_dirs[i]; i++) {
+		path = xasprintf("%s/%s/%s", root, cocci_include_dirs[i], name);
+		kc_file(k, cocci_include_dirs[i], path, SIZE_MAX);
+		free(path);
+	}
+}
+
+int kc_includes(struct kc_key *k, const char *root, const char *rel)
+{
+	char *path = xasprintf("%s/%s", root, rel), *buf, *p, *e, *name;
+	size_t len;
+	int ret = 0;
+
+	buf = read_file(path, SIZE_MAX, &len);
+	free(path);
+	if (!buf)
+		return -1;
+	for (p = buf; p && ret == 0; p = strchr(p, '\n'), p = p ? p + 1 : NULL) {
+		while (*p == ' ' || *p == '\t')
+			p++;
+		if (*p != '#')
+			continue;
+		for (p++; *p == ' ' || *p == '\t'; p++)
+			;
+		if (strncmp(p, "include", 7))
+			continue;
+		p += 7;
+		if (!strncmp(p, "_next", 5)) {
+			ret = -1;
+			break;
+		}
+		while (*p == ' ' || *p == '\t')
+			p++;
+		if (*p != '<' && *p != '"') {
+			ret = -1;
+			break;
+		}
+		e = strchr(p + 1, *p == '<' ? '>' : '"');
+		if (!e || memchr(p, '\n', (size_t)(e - p))) {
+			ret = -1;
+			break;
+		}
+		name = xstrndup(p + 1, (size_t)(e - p - 1));
+		kc_header(k, root, rel, name);
+		free(name);
+	}
+	free(buf);
+	return ret;
+}
+
+char *kc_dir(const char *env, const char *sub)
+{
+	const char *own = env ? getenv(env) : NULL, *top = getenv("PTRGUARD_CACHE");
+	const char *home = getenv("HOME");
+
+	if (own)
+		return *own && strcmp(own, "off") ? xstrdup(own) : NULL;
+	if (top && !strcmp(top, "off"))
+		return NULL;
+	if (top && *top)
+		return xasprintf("%s/%s", top, sub);
+	if (home && *home)
+		return xasprintf("%s/.cache/ptrguard/%s", home, sub);
+	return NULL;
+}
+
+static uint64_t fnv1a(const char *p, size_t n)
+{
+	uint64_t h = 0xcbf29ce484222325ull;
+
+	while (n--) {
+		h ^= (unsigned char)*p++;
+		h *= 0x100000001b3ull;
+	}
+	return h;
+}
+
+static char *entry_path(const char *dir, const struct kc_key *k)
+{
+	return xasprintf("%s/%016llx", dir, (unsigned long long)fnv1a(k->buf, k->len));
+}
+
+char *kc_get(const char *dir, const char *magic, const struct kc_key *key, size_t *len)
+{
+	char *path = entry_path(dir, key), *buf, *p, *end, *out = NULL;
+	size_t n, keylen, mlen = strlen(magic);
+
+	buf = read_file(path, SIZE_MAX, &n);
+	free(path);
+	if (!buf || n <= mlen || memcmp(buf, magic, mlen))
+		goto out;
+	p = buf + mlen;
+	keylen = strtoul(p, &end, 10);
+	if (end == p || *end != '\n' || keylen != key->len ||
+	    (size_t)(buf + n - (end + 1)) < keylen || memcmp(end + 1, key->buf, keylen))
+		goto out;
+	p = end + 1 + keylen;
+	*len = (size_t)(buf + n - p);
+	memmove(buf, p, *len + 1);
+	out = buf;
+	buf = NULL;
+out:
+	free(buf);
+	return out;
+}
+
+int kc_put(const char *dir, const char *magic, const struct kc_key *key,
+	   const void *payload, size_t n)
+{
+	char *path, *tmp;
+	FILE *f;
+	int fd, ok;
+
+	if (mkdir_p(dir) < 0)
+		return -1;
+	path = entry_path(dir, key);
+	tmp = xasprintf("%s/.tmp.XXXXXX", dir);
+	fd = mkstemp(tmp);
+	f = fd < 0 ? NULL : fdopen(fd, "w");
+	if (!f) {
+		if (fd >= 0)
+			close(fd);
+		ok = 0;
+	} else {
+		fputs(magic, f);
+		fprintf(f, "%zu\n", key->len);
+		fwrite(key->buf, 1, key->len, f);
+		fwrite(payload, 1, n, f);
+		ok = !ferror(f);
+		ok = !fclose(f) && ok;
+	}
+	if (!ok || rename(tmp, path) < 0) {
+		unlink(tmp);
+		ok = 0;
+	}
+	free(tmp);
+	free(path);
+	return ok ? 0 : -1;
+}

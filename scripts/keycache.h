@@ -1,0 +1,59 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * keycache: results kept between runs, each under its whole key.
+ *
+ * A key is every byte a result follows from (the tools, the rules, the
+ * file, the headers spatch reads for it), written as named fields.  An
+ * entry is named by a hash of its key but holds the key itself, and is
+ * used only when that key is equal, byte for byte: no crafted file can
+ * pass for another.  Entries are written to a temporary file and renamed
+ * into place; an unreadable or foreign entry is a miss, and a failure to
+ * store is only a lost saving.  The gate (gate_cache.c) and the audit
+ * (cocci_cache.c) keep their results so.
+ */
+#ifndef PTRGUARD_KEYCACHE_H
+#define PTRGUARD_KEYCACHE_H
+
+#include <stddef.h>
+
+struct kc_key {
+	char *buf;
+	size_t len, alloc;
+};
+
+void kc_add(struct kc_key *k, const void *p, size_t n);
+/* "NAME LEN\n" then the bytes: no two different sequences read the same. */
+void kc_field(struct kc_key *k, const char *name, const void *p, size_t n);
+/* The content of @path (at most @max bytes), or a mark that it is absent. */
+void kc_file(struct kc_key *k, const char *name, const char *path, size_t max);
+/* Who the program @path is: its place, size, time and inode.  -1 if none. */
+int kc_program(struct kc_key *k, const char *name, const char *path);
+/*
+ * The headers @rel (relative to @root) includes, each by every place
+ * spatch could find it: the file's directory, the tree's top and each
+ * directory of cocci_include_dirs[], with its content or its absence at
+ * each.  Any line whose first word after '#' begins with "include"
+ * counts, in comments and #if 0 too (more key, never less); -1 if one
+ * names no file (#include MACRO, #include_next).
+ */
+int kc_includes(struct kc_key *k, const char *root, const char *rel);
+
+/* @prog as execvp() would find it (malloc()ed), or NULL. */
+char *kc_which(const char *prog);
+/*
+ * The cache directory @sub: $@env when set ("" or "off": none), else
+ * $PTRGUARD_CACHE/@sub ("off": none), else ~/.cache/ptrguard/@sub;
+ * malloc()ed, or NULL for none.
+ */
+char *kc_dir(const char *env, const char *sub);
+
+/*
+ * The payload stored in @dir under @key with the first line @magic, or
+ * NULL: malloc()ed, NUL-terminated, its length in *@len.
+ */
+char *kc_get(const char *dir, const char *magic, const struct kc_key *key, size_t *len);
+/* Store @n bytes of @payload under @key; 0, or -1 (nothing stored). */
+int kc_put(const char *dir, const char *magic, const struct kc_key *key,
+	   const void *payload, size_t n);
+
+#endif
