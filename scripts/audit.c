@@ -427,6 +427,7 @@ int cmd_audit(int argc, char **argv)
 	o.cocci.paths = (const char * const *)argv;
 	o.cocci.npaths = (size_t)npaths;
 	o.cocci.progress = !o.quiet && isatty(2);
+	o.cocci.cache = 1;
 	/* --list-formats lists every call: each file with one must be parsed */
 	o.cocci.prefilter = o.mode != MODE_FORMATS && !o.no_prefilter;
 	if (cocci_run(&o.cocci, &res) < 0)

@@ -107,6 +107,12 @@ struct cocci_opts {
 	 * seq_px.cocci run judges too.
 	 */
 	int no_lexical;
+	/*
+	 * Keep what spatch prints for each file between runs, and use it
+	 * when the file, its headers, the rules and the tools are the same
+	 * (cocci_cache.c; $PTRGUARD_CACHE/spatch, PTRGUARD_CACHE=off: not).
+	 */
+	int cache;
 	int progress;		/* show progress on stderr */
 	int verbose;		/* echo spatch command lines and timings on stderr,
 				 * keep spatch's output files */

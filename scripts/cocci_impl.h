@@ -7,6 +7,7 @@
  *   cocci_walk.c     the file walk: which files each rule runs on
  *   spatch.c         spatch's command line and what a failed run said
  *   cocci_spatch.c   the files split in groups, run in the runner's pool
+ *   cocci_cache.c    what spatch printed per file, kept between audits
  *   cocci_records.c  the records: reading spatch's, writing and reading ours
  *   cocci_skip.c     the lines spatch skipped ("badcount:", "bad:")
  *   cocci_sort.c     sorting and merging a result, freeing it
@@ -20,6 +21,7 @@
 #include <string.h>
 
 #include "cocci.h"
+#include "keycache.h"
 #include "prefilter.h"
 #include "ptrguard.h"
 
@@ -152,6 +154,7 @@ struct cand {
 	char *file;		/* relative to the root */
 	size_t size;
 	unsigned int rules;	/* bit i: rule i may match */
+	unsigned int cached;	/* bit i: rule i's output came from the cache */
 };
 
 struct walk {
@@ -253,6 +256,28 @@ int cocci_parse_records(struct collect *c, const char *root, const char *out,
  */
 void cocci_parse_badcounts(struct collect *c, const char *root, const char *err,
 			   int headers);
+
+/* ---- cocci_cache.c ---- */
+
+/* What spatch printed per file and rule, kept between audits (opts->cache). */
+struct cocci_cache {
+	char *dir;		/* NULL: nothing kept */
+	struct kc_key ident[COCCI_NRULES];	/* the key's part common to a rule's files */
+	size_t hits;
+};
+
+void cocci_cache_init(struct cocci_cache *cc, const struct cocci_opts *opts,
+		      const struct walk *w);
+void cocci_cache_free(struct cocci_cache *cc);
+/*
+ * Read what rule @ri printed for @rel into @c, as a run would: 1 if it
+ * was kept, 0 if not, -1 after error().
+ */
+int cocci_cache_replay(struct cocci_cache *cc, struct collect *c, const struct walk *w,
+		       size_t ri, const char *rel, const char *tmpdir);
+/* Keep the part of each of @files in a group's spatch output (@out, @err). */
+void cocci_cache_store(struct cocci_cache *cc, const struct walk *w, size_t ri,
+		       const struct strvec *files, const char *out, const char *err);
 
 /* ---- cocci_lex.c ---- */
 

@@ -67,7 +67,7 @@ static void make_groups(struct walk *w, unsigned int jobs, struct group **out,
 	sorted = xrealloc(NULL, (w->ncands + 1) * sizeof(*sorted));
 	for (r = 0; r < w->nrules; r++) {
 		for (i = 0, n = 0; i < w->ncands; i++)
-			if (w->cands[i].rules & (1u << r))
+			if (w->cands[i].rules & ~w->cands[i].cached & (1u << r))
 				sorted[n++] = &w->cands[i];
 		if (!n)
 			continue;
@@ -162,6 +162,7 @@ struct spatch_run {
 	struct walk *w;
 	const char *tmpdir;
 	struct collect *c;
+	struct cocci_cache cache;
 	struct group *groups;
 	size_t ngroups, done, fdone, ftotal;
 };
@@ -249,6 +250,8 @@ static int group_done(void *ctx, size_t i, int status, int timed_out)
 	} else {
 		ret = cocci_parse_records(s->c, s->w->root, g->out, r);
 		cocci_parse_badcounts(s->c, s->w->root, g->err, rule_reads_headers(r));
+		if (!ret)
+			cocci_cache_store(&s->cache, s->w, g->rule, &g->files, g->out, g->err);
 	}
 	s->done++;
 	s->fdone += g->files.nr;
@@ -269,15 +272,46 @@ static void group_tick(void *ctx, const size_t *running, size_t n)
 	progress(s->opts, s->done, s->ngroups, now, s->ftotal);
 }
 
+/* The rules' output for the candidates that the cache kept; -1 after error(). */
+static int replay(struct spatch_run *s)
+{
+	struct walk *w = s->w;
+	size_t i, r, n = 0;
+	int hit;
+
+	cocci_cache_init(&s->cache, s->opts, w);
+	if (!s->cache.dir)
+		return 0;
+	for (i = 0; i < w->ncands; i++)
+		for (r = 0; r < w->nrules; r++) {
+			if (!(w->cands[i].rules & (1u << r)))
+				continue;
+			n++;
+			hit = cocci_cache_replay(&s->cache, s->c, w, r, w->cands[i].file, s->tmpdir);
+			if (hit < 0)
+				return -1;
+			if (hit)
+				w->cands[i].cached |= 1u << r;
+		}
+	if (s->opts->verbose)
+		fprintf(stderr, "ptrguard: cache: %zu of %zu spatch results from %s\n",
+			s->cache.hits, n, s->cache.dir);
+	return 0;
+}
+
 int cocci_spatch_run(const struct cocci_opts *opts, struct walk *w, const char *tmpdir,
 		     struct collect *c)
 {
 	unsigned int jobs = opts->jobs ? opts->jobs : 1;
-	struct spatch_run s = { opts, w, tmpdir, c, NULL, 0, 0, 0, 0 };
+	struct spatch_run s = { opts, w, tmpdir, c, { 0 }, NULL, 0, 0, 0, 0 };
 	struct run_pool pool = { jobs, opts->timeout, &s, group_start, group_done, group_tick };
 	size_t i;
 	int ret;
 
+	if (replay(&s) < 0) {
+		cocci_cache_free(&s.cache);
+		return -1;
+	}
 	make_groups(w, jobs, &s.groups, &s.ngroups);
 	for (i = 0; i < s.ngroups; i++)
 		s.ftotal += s.groups[i].files.nr;
@@ -294,5 +328,6 @@ int cocci_spatch_run(const struct cocci_opts *opts, struct walk *w, const char *
 		free(s.groups[i].list);
 	}
 	free(s.groups);
+	cocci_cache_free(&s.cache);
 	return ret;
 }

@@ -163,6 +163,7 @@ static int keep_file(struct walk *w, const struct wfile *f)
 	w->cands[w->ncands].file = xstrdup(rel);
 	w->cands[w->ncands].size = f->len;
 	w->cands[w->ncands].rules = mask;
+	w->cands[w->ncands].cached = 0;
 	w->ncands++;
 	return 0;
 }
