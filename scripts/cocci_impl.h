@@ -169,6 +169,8 @@ struct walk {
 	int headers;		/* some rule wants .h files */
 	int prefilter;		/* opts->prefilter */
 	unsigned int jobs;	/* threads reading the files */
+	int index;		/* opts->cache: use and keep the walk's index */
+	size_t nknown;		/* files the index had, not read again */
 	struct query_words words;	/* of the rules' queries, while reading */
 	/*
 	 * Files no rule can match that hold a format a wrapper could print

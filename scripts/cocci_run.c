@@ -78,6 +78,7 @@ static int find_files(const struct cocci_opts *opts, struct walk *w, struct cocc
 		w->headers |= w->rules[i].headers;
 	w->prefilter = opts->prefilter;
 	w->jobs = opts->jobs;
+	w->index = opts->cache;
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	if (walk_paths(w, opts->paths, opts->npaths) < 0)
 		return -1;
@@ -91,8 +92,8 @@ static int find_files(const struct cocci_opts *opts, struct walk *w, struct cocc
 	res->nfiles = w->ncands;
 	if (!opts->verbose)
 		return 0;
-	fprintf(stderr, "ptrguard: prefilter: %zu files read, %zu match a grep query, %zu candidates, %.2f s\n",
-		w->nscanned, w->nquery, w->ncands, seconds_since(&t0));
+	fprintf(stderr, "ptrguard: prefilter: %zu files read (%zu unchanged since the last walk), %zu match a grep query, %zu candidates, %.2f s\n",
+		w->nscanned, w->nknown, w->nquery, w->ncands, seconds_since(&t0));
 	for (i = 0; i < w->nrules; i++) {
 		for (k = 0, n = 0; k < w->ncands; k++)
 			n += !!(w->cands[k].rules & (1u << i));

@@ -15,6 +15,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
 
 #include "cocci_impl.h"
 
@@ -40,6 +42,8 @@ struct wfile {
 	unsigned int bits;	/* prefilter_scan(), if it ran */
 	int has_p;		/* a %p, in a file no query keeps */
 	int err;		/* errno of a failed read */
+	int known;		/* the index had it: not read again */
+	long long id[7];	/* what the index compares (file_id()); id[0] < 0: none */
 };
 
 struct wlist {
@@ -47,13 +51,239 @@ struct wlist {
 	size_t nr, alloc;
 };
 
-static void list_file(struct wlist *l, const struct walk *w, const char *abs)
+/*
+ * What says a file is unchanged, as git's index has it: device, inode,
+ * size, modification and change times (of the file a link names).
+ */
+static void file_id(long long *id, const char *abs, const struct stat *lst)
+{
+	struct stat st;
+
+	id[0] = -1;
+	if (S_ISLNK(lst->st_mode) ? stat(abs, &st) < 0 : (st = *lst, 0))
+		return;
+	id[0] = (long long)st.st_dev;
+	id[1] = (long long)st.st_ino;
+	id[2] = (long long)st.st_size;
+	id[3] = (long long)st.st_mtim.tv_sec;
+	id[4] = (long long)st.st_mtim.tv_nsec;
+	id[5] = (long long)st.st_ctim.tv_sec;
+	id[6] = (long long)st.st_ctim.tv_nsec;
+}
+
+static void list_file(struct wlist *l, const struct walk *w, const char *abs,
+		      const struct stat *st)
 {
 	GROW(l->v, l->nr, l->alloc);
 	memset(&l->v[l->nr], 0, sizeof(l->v[l->nr]));
 	l->v[l->nr].abs = xstrdup(abs);
 	l->v[l->nr].rel = w->rootlen + 1;
+	file_id(l->v[l->nr].id, abs, st);
 	l->nr++;
+}
+
+/* ------------------------------------------------------------ the index */
+
+/*
+ * What the last walk of this tree found in each file, kept (with
+ * opts->cache) in $PTRGUARD_CACHE/walk, one file per tree root: a file
+ * whose file_id() is the same is not read again.  The index holds its
+ * key (this program, the root, the rules' queries - which name the
+ * wrappers - and what the walk keeps) and is used only when that is
+ * equal.  A file changed in the last two seconds before a walk is not
+ * kept: its next change could leave the times as they are.
+ */
+static const char index_magic[] = "ptrguard-walk-index 1\n";
+
+struct windex {
+	char *buf;		/* the index file, its records split in place */
+	struct irec {
+		const char *rel;
+		long long id[7];
+		unsigned int mask, bits;
+		int has_p;
+		int listed;	/* by this walk, which writes it anew */
+	} *v;
+	size_t n, alloc;
+	size_t *slot;		/* open addressing over v, (size_t)-1: empty */
+	size_t nslots;
+};
+
+static size_t name_hash(const char *s)
+{
+	size_t h = 0xcbf29ce484222325ull;
+
+	while (*s)
+		h = (h ^ (unsigned char)*s++) * 0x100000001b3ull;
+	return h;
+}
+
+static void index_key(const struct walk *w, struct kc_key *k)
+{
+	char exe[4096], flags[64];
+	ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+	size_t i;
+
+	kc_add(k, index_magic, strlen(index_magic));
+	exe[n > 0 ? n : 0] = '\0';
+	if (n <= 0 || kc_program(k, "ptrguard", exe) < 0)
+		kc_field(k, "no program", "", 0);
+	kc_field(k, "root", w->root, strlen(w->root));
+	snprintf(flags, sizeof(flags), "%d %d %zu", w->headers, w->prefilter, w->nrules);
+	kc_field(k, "walk", flags, strlen(flags));
+	for (i = 0; i < w->nrules; i++) {
+		const char *q = w->rules[i].query.text ? w->rules[i].query.text : "";
+
+		snprintf(flags, sizeof(flags), "%d %d", (int)w->rules[i].kind, w->rules[i].headers);
+		kc_field(k, "rule", flags, strlen(flags));
+		kc_field(k, "query", q, strlen(q));
+	}
+}
+
+static char *index_path(const struct walk *w)
+{
+	char *dir = kc_dir(NULL, "walk"), *path;
+
+	if (!dir)
+		return NULL;
+	path = xasprintf("%s/%016zx", dir, name_hash(w->root));
+	free(dir);
+	return path;
+}
+
+static void index_free(struct windex *ix)
+{
+	free(ix->buf);
+	free(ix->v);
+	free(ix->slot);
+	memset(ix, 0, sizeof(*ix));
+}
+
+/* Load the index of @w's tree, if its key is @key; an empty one if not. */
+static void index_load(const struct walk *w, const struct kc_key *key, struct windex *ix)
+{
+	char *path = index_path(w), *p, *end, *nl, *tab;
+	size_t len, i, h;
+
+	memset(ix, 0, sizeof(*ix));
+	if (!path)
+		return;
+	ix->buf = read_file(path, SIZE_MAX, &len);
+	free(path);
+	if (!ix->buf || len < key->len + 1 || memcmp(ix->buf, key->buf, key->len) ||
+	    ix->buf[key->len] != '\n')
+		goto bad;
+	end = ix->buf + len;
+	for (p = ix->buf + key->len + 1; p < end; p = nl + 1) {
+		struct irec r = { 0 };
+		int got;
+
+		nl = memchr(p, '\n', (size_t)(end - p));
+		tab = nl ? memchr(p, '\t', (size_t)(nl - p)) : NULL;
+		if (!tab)
+			goto bad;
+		*tab = *nl = '\0';
+		r.rel = p;
+		got = sscanf(tab + 1, "%lld %lld %lld %lld %lld %lld %lld %u %u %d",
+			     &r.id[0], &r.id[1], &r.id[2], &r.id[3], &r.id[4], &r.id[5],
+			     &r.id[6], &r.mask, &r.bits, &r.has_p);
+		if (got != 10)
+			goto bad;
+		GROW(ix->v, ix->n, ix->alloc);
+		ix->v[ix->n++] = r;
+	}
+	ix->nslots = 2 * ix->n + 1;
+	ix->slot = xmalloc(ix->nslots * sizeof(*ix->slot));
+	memset(ix->slot, 0xff, ix->nslots * sizeof(*ix->slot));
+	for (i = 0; i < ix->n; i++) {
+		for (h = name_hash(ix->v[i].rel) % ix->nslots; ix->slot[h] != (size_t)-1;
+		     h = (h + 1) % ix->nslots)
+			;
+		ix->slot[h] = i;
+	}
+	return;
+bad:
+	index_free(ix);
+}
+
+/* Take what the index says of @f, if @f is as the index saw it. */
+static void index_use(struct windex *ix, struct wfile *f)
+{
+	const char *rel = f->abs + f->rel;
+	size_t h;
+
+	if (!ix->nslots || f->id[0] < 0)
+		return;
+	for (h = name_hash(rel) % ix->nslots; ix->slot[h] != (size_t)-1; h = (h + 1) % ix->nslots) {
+		struct irec *r = &ix->v[ix->slot[h]];
+
+		if (strcmp(r->rel, rel))
+			continue;
+		r->listed = 1;
+		if (memcmp(r->id, f->id, sizeof(f->id)))
+			return;
+		f->mask = r->mask;
+		f->bits = r->bits;
+		f->has_p = r->has_p;
+		f->known = 1;
+		return;
+	}
+}
+
+/*
+ * Write the index of this walk, and what the last one saw of the files
+ * this one did not list (best effort: a failure is only a lost saving).
+ */
+static void index_save(const struct walk *w, const struct kc_key *key, const struct wlist *l,
+		       const struct windex *ix, time_t start)
+{
+	char *path = index_path(w), *dir, *tmp, *slash;
+	size_t i;
+	FILE *f;
+	int fd, ok;
+
+	if (!path)
+		return;
+	dir = xstrdup(path);
+	slash = strrchr(dir, '/');
+	*slash = '\0';
+	tmp = xasprintf("%s/.tmp.XXXXXX", dir);
+	fd = mkdir_p(dir) < 0 ? -1 : mkstemp(tmp);
+	f = fd < 0 ? NULL : fdopen(fd, "w");
+	if (!f) {
+		if (fd >= 0)
+			close(fd);
+		ok = 0;
+	} else {
+		fwrite(key->buf, 1, key->len, f);
+		fputc('\n', f);
+		for (i = 0; i < l->nr; i++) {
+			const struct wfile *v = &l->v[i];
+			const char *rel = v->abs + v->rel;
+
+			if (v->err || v->id[0] < 0 || strpbrk(rel, "\t\n") ||
+			    v->id[3] >= (long long)start - 2 || v->id[5] >= (long long)start - 2)
+				continue;
+			fprintf(f, "%s\t%lld %lld %lld %lld %lld %lld %lld %u %u %d\n", rel,
+				v->id[0], v->id[1], v->id[2], v->id[3], v->id[4], v->id[5],
+				v->id[6], v->mask, v->bits, v->has_p);
+		}
+		for (i = 0; i < ix->n; i++) {
+			const struct irec *r = &ix->v[i];
+
+			if (!r->listed)
+				fprintf(f, "%s\t%lld %lld %lld %lld %lld %lld %lld %u %u %d\n",
+					r->rel, r->id[0], r->id[1], r->id[2], r->id[3], r->id[4],
+					r->id[5], r->id[6], r->mask, r->bits, r->has_p);
+		}
+		ok = !ferror(f);
+		ok = !fclose(f) && ok;
+	}
+	if (!ok || rename(tmp, path) < 0)
+		unlink(tmp);
+	free(tmp);
+	free(dir);
+	free(path);
 }
 
 /*
@@ -106,6 +336,8 @@ static void *reader(void *arg)
 		pthread_mutex_unlock(&r->lock);
 		if (i >= r->l->nr)
 			break;
+		if (r->l->v[i].known)
+			continue;
 		read_one(r->w, &r->l->v[i], &buf, &alloc, found);
 	}
 	free(found);
@@ -208,7 +440,7 @@ static int walk_dir(struct walk *w, struct wlist *l, const char *abs)
 		} else if (S_ISDIR(st.st_mode)) {
 			ret = walk_dir(w, l, path);
 		} else if (wanted_name(names.v[i], w->headers)) {
-			list_file(l, w, path);
+			list_file(l, w, path, &st);
 		}
 		free(path);
 	}
@@ -241,7 +473,7 @@ static int walk_path(struct walk *w, struct wlist *l, const char *path)
 		error("%s: not a C source or header file", path);
 		ret = -1;
 	} else {
-		list_file(l, w, abs);
+		list_file(l, w, abs, &st);
 		ret = 0;
 	}
 	free(abs);
@@ -256,6 +488,9 @@ static int cand_cmp(const void *a, const void *b)
 int walk_paths(struct walk *w, const char * const *paths, size_t npaths)
 {
 	struct wlist l = { NULL, 0, 0 };
+	struct windex ix = { 0 };
+	struct kc_key key = { 0 };
+	time_t start = time(NULL);
 	size_t i, n = 0;
 	int ret = 0;
 
@@ -263,11 +498,23 @@ int walk_paths(struct walk *w, const char * const *paths, size_t npaths)
 		ret = walk_dir(w, &l, w->root);
 	for (i = 0; i < npaths && !ret; i++)
 		ret = walk_path(w, &l, paths[i]);
+	if (!ret && w->index) {
+		index_key(w, &key);
+		index_load(w, &key, &ix);
+		for (i = 0; i < l.nr; i++)
+			index_use(&ix, &l.v[i]);
+		for (i = 0; i < l.nr; i++)
+			w->nknown += l.v[i].known;
+	}
 	for (i = 0; i < w->nrules; i++)
 		query_words_add(&w->words, &w->rules[i].query);
 	if (!ret)
 		read_all(w, &l);
 	query_words_free(&w->words);
+	if (!ret && w->index)
+		index_save(w, &key, &l, &ix, start);
+	index_free(&ix);
+	free(key.buf);
 	for (i = 0; i < l.nr; i++) {
 		if (!ret)
 			ret = keep_file(w, &l.v[i]);

@@ -70,8 +70,10 @@ const struct lex_fn *lex_vocab_find(const struct lex_vocab *v, const char *name,
 {
 	size_t i;
 
+	/* every call of every file asks: the first byte rules out most names */
 	for (i = 0; i < v->nfns; i++)
-		if (strlen(v->fns[i].name) == len && !memcmp(v->fns[i].name, name, len))
+		if (len && v->fns[i].name[0] == name[0] && strlen(v->fns[i].name) == len &&
+		    !memcmp(v->fns[i].name, name, len))
 			return &v->fns[i];
 	return NULL;
 }
@@ -271,7 +273,9 @@ static void tokenize(struct lexer *lx)
 
 static int is(const struct lexer *lx, size_t i, const char *s)
 {
-	return i < lx->ntk && lx->tk[i].len == strlen(s) && !memcmp(lx->t + lx->tk[i].off, s, lx->tk[i].len);
+	/* the first byte first: most tokens are not the one asked for */
+	return i < lx->ntk && lx->t[lx->tk[i].off] == s[0] && lx->tk[i].len == strlen(s) &&
+		!memcmp(lx->t + lx->tk[i].off, s, lx->tk[i].len);
 }
 
 static int is_word(const struct lexer *lx, size_t i)
