@@ -10,6 +10,11 @@
 #                 MODE=report, and grep
 #   CAST_RUNS=1   rounds with the cast rule too: ptrguard audit --casts
 #                 against ptrguard audit --no-prefilter --casts; 0 skips
+#   RE_RUNS=3     rounds of a re-audit with both rules and the caches
+#                 (cocci_cache.c, the walk's index): unchanged, and after
+#                 a change to one file (CHANGED, default
+#                 kernel/module/procfs.c), on a hard-link copy of the tree
+#                 whose CHANGED is a copy of its own; 0 skips
 #   J=2           jobs for both tools
 #   KSRC=DIR      the tree (default: scripts/kernel-tree.sh)
 #   SUBDIR=DIR    only this subtree (coccicheck M=DIR), for a quick check
@@ -37,7 +42,8 @@
 # children's output in a directory of the current directory), so it runs
 # on a hard-link copy ($PTRGUARD_CACHE/bench-linux, cp -al, made once);
 # ptrguard runs on the pristine tree, which the script checks afterwards
-# with find -newer.  Prints the times, their ratio (the
+# with find -newer.  Every round but the re-audits runs with --no-cache:
+# the first audit of a tree.  Prints the times, their ratio (the
 # target is ptrguard <= 0.6x coccicheck), and how the findings compare:
 # what grep misses and what it finds that is not a finding.
 #
@@ -174,7 +180,7 @@ echo "jobs: $j; rounds: $runs (px), $cast_runs (casts); load: $(cut -d' ' -f1-3 
 i=0
 while [ "$i" -lt "$runs" ]; do
 	i=$((i + 1))
-	run_ptrguard px --no-casts
+	run_ptrguard px --no-cache --no-casts
 	run_coccicheck cc-px "$px"
 	run_grep
 	echo "round $i: ptrguard $(last "$out/px.times") s, coccicheck $(last "$out/cc-px.times") s, grep $(last "$out/grep.times") s (load $(cut -d' ' -f1 /proc/loadavg))"
@@ -187,10 +193,41 @@ fi
 i=0
 while [ "$i" -lt "$cast_runs" ]; do
 	i=$((i + 1))
-	run_ptrguard casts --casts
-	run_ptrguard np-casts --no-prefilter --casts
+	run_ptrguard casts --no-cache --casts
+	run_ptrguard np-casts --no-cache --no-prefilter --casts
 	echo "round $i with casts: ptrguard $(last "$out/casts.times") s, without prefilter $(last "$out/np-casts.times") s"
 done
+
+# Re-audits: the caches of $out/cache, filled by one audit of the copy.
+re_runs=${RE_RUNS:-3}
+changed=${CHANGED:-kernel/module/procfs.c}
+if [ "$re_runs" -gt 0 ]; then
+	recopy=${PTRGUARD_CACHE:-$HOME/.cache/ptrguard}/bench-linux-re
+	if [ ! -f "$recopy/MAINTAINERS" ]; then
+		rm -rf "$recopy"
+		mkdir -p "$recopy" && cp -al "$ksrc/." "$recopy" || die "cp -al $ksrc/. $recopy failed"
+	fi
+	# CHANGED becomes a file of the copy's own: changing it leaves $ksrc as it is
+	cp "$ksrc/$changed" "$recopy/$changed.new" && mv "$recopy/$changed.new" "$recopy/$changed" ||
+		die "$changed: cannot copy"
+	rm -rf "$out/cache"
+	target_saved=$target
+	target=$recopy${sub:+/$sub}
+	PTRGUARD_CACHE=$out/cache run_ptrguard re-cold --casts
+	sleep 3	# the walk's index keeps no file changed in the last two seconds
+	i=0
+	while [ "$i" -lt "$re_runs" ]; do
+		i=$((i + 1))
+		PTRGUARD_CACHE=$out/cache run_ptrguard re-same --casts
+		cmp -s "$out/re-cold.out" "$out/re-same.out" || die "re-audit: the findings differ from the first audit's"
+		printf '/* bench/audit.sh: round %s */\n' "$i" >> "$recopy/$changed"
+		PTRGUARD_CACHE=$out/cache run_ptrguard re-one --casts
+		cmp -s "$out/re-cold.out" "$out/re-one.out" || die "re-audit after a comment: the findings differ"
+		echo "re-audit round $i: unchanged $(last "$out/re-same.times") s, $changed changed $(last "$out/re-one.times") s"
+	done
+	cp "$ksrc/$changed" "$recopy/$changed"
+	target=$target_saved
+fi
 
 if [ -n "$(find "$ksrc" -newer "$stamp" -print -quit)" ]; then
 	echo "WARNING: files in $ksrc changed during the bench:"
@@ -269,5 +306,13 @@ if [ -s "$out/casts.times" ]; then
 		diff "$out/casts.keys" "$out/np-casts.keys" | grep '^[<>]' | head -20 | sed 's/^/    /'
 		echo 1 > "$top/build/bench/.rc"
 	fi
+fi
+if [ -s "$out/re-same.times" ]; then
+	echo
+	echo "re-audit with both rules and the caches, ${sub:-whole tree}, median of $re_runs (wall, and CPU user+sys):"
+	echo "  first audit of the copy (caches empty)    $(last "$out/re-cold.times") s   cpu $(last "$out/re-cold.cpu") s"
+	echo "  again, nothing changed                    $(median < "$out/re-same.times") s   cpu $(median < "$out/re-same.cpu") s"
+	echo "  again, $changed changed   $(median < "$out/re-one.times") s   cpu $(median < "$out/re-one.cpu") s"
+	echo "  (the same findings each time; the target is <= 2 s after a change to one file)"
 fi
 echo "(outputs in $out)"

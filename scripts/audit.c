@@ -104,6 +104,7 @@ struct audit_opts {
 	const char *kernel;
 	const char *rules;
 	int no_prefilter;
+	int no_cache;
 	int verbose;
 	int quiet;
 };
@@ -152,6 +153,11 @@ static int parse_audit_options(int argc, char **argv, struct audit_opts *o, int 
 			 "files whose literals hold no conversion a rule reports.  Same\n"
 			 "findings, much slower; for checking the prefilter (and implied by\n"
 			 "--list-formats, which lists the calls of every file)."),
+		OPT_BOOL(0, "no-cache", &o->no_cache,
+			 "Neither read nor keep what spatch printed for each file, nor the\n"
+			 "walk's index of what each file holds (both in $PTRGUARD_CACHE,\n"
+			 "~/.cache/ptrguard by default): parse every candidate again, as\n"
+			 "the first audit of a tree does."),
 		OPT__FORMAT(&o->format, FORMATS_REPORT,
 			    "text (the default; gcc is another name for it):\n"
 			    "FILE:LINE:COLUMN: SEVERITY: CLASS: CONVERSION: MESSAGE;\n"
@@ -427,7 +433,7 @@ int cmd_audit(int argc, char **argv)
 	o.cocci.paths = (const char * const *)argv;
 	o.cocci.npaths = (size_t)npaths;
 	o.cocci.progress = !o.quiet && isatty(2);
-	o.cocci.cache = 1;
+	o.cocci.cache = !o.no_cache;
 	/* --list-formats lists every call: each file with one must be parsed */
 	o.cocci.prefilter = o.mode != MODE_FORMATS && !o.no_prefilter;
 	if (cocci_run(&o.cocci, &res) < 0)
