@@ -237,24 +237,16 @@ static void index_use(struct windex *ix, struct wfile *f)
 static void index_save(const struct walk *w, const struct kc_key *key, const struct wlist *l,
 		       const struct windex *ix, time_t start)
 {
-	char *path = index_path(w), *dir, *tmp, *slash;
-	size_t i;
+	char *path = index_path(w), *dir, *text = NULL;
+	size_t i, len = 0;
 	FILE *f;
-	int fd, ok;
 
 	if (!path)
 		return;
 	dir = xstrdup(path);
-	slash = strrchr(dir, '/');
-	*slash = '\0';
-	tmp = xasprintf("%s/.tmp.XXXXXX", dir);
-	fd = mkdir_p(dir) < 0 ? -1 : mkstemp(tmp);
-	f = fd < 0 ? NULL : fdopen(fd, "w");
-	if (!f) {
-		if (fd >= 0)
-			close(fd);
-		ok = 0;
-	} else {
+	*strrchr(dir, '/') = '\0';
+	f = mkdir_p(dir) < 0 ? NULL : open_memstream(&text, &len);
+	if (f) {
 		fwrite(key->buf, 1, key->len, f);
 		fputc('\n', f);
 		for (i = 0; i < l->nr; i++) {
@@ -276,12 +268,10 @@ static void index_save(const struct walk *w, const struct kc_key *key, const str
 					r->rel, r->id[0], r->id[1], r->id[2], r->id[3], r->id[4],
 					r->id[5], r->id[6], r->mask, r->bits, r->has_p);
 		}
-		ok = !ferror(f);
-		ok = !fclose(f) && ok;
+		if (!fclose(f))
+			write_file_atomic(path, text, len);
 	}
-	if (!ok || rename(tmp, path) < 0)
-		unlink(tmp);
-	free(tmp);
+	free(text);
 	free(dir);
 	free(path);
 }

@@ -208,33 +208,25 @@ out:
 int kc_put(const char *dir, const char *magic, const struct kc_key *key,
 	   const void *payload, size_t n)
 {
-	char *path, *tmp;
+	char *path, *text = NULL;
+	size_t len = 0;
 	FILE *f;
-	int fd, ok;
+	int ret = -1;
 
 	if (mkdir_p(dir) < 0)
 		return -1;
-	path = entry_path(dir, key);
-	tmp = xasprintf("%s/.tmp.XXXXXX", dir);
-	fd = mkstemp(tmp);
-	f = fd < 0 ? NULL : fdopen(fd, "w");
-	if (!f) {
-		if (fd >= 0)
-			close(fd);
-		ok = 0;
-	} else {
-		fputs(magic, f);
-		fprintf(f, "%zu\n", key->len);
-		fwrite(key->buf, 1, key->len, f);
-		fwrite(payload, 1, n, f);
-		ok = !ferror(f);
-		ok = !fclose(f) && ok;
+	f = open_memstream(&text, &len);
+	if (!f)
+		return -1;
+	fputs(magic, f);
+	fprintf(f, "%zu\n", key->len);
+	fwrite(key->buf, 1, key->len, f);
+	fwrite(payload, 1, n, f);
+	if (!fclose(f)) {
+		path = entry_path(dir, key);
+		ret = write_file_atomic(path, text, len);
+		free(path);
 	}
-	if (!ok || rename(tmp, path) < 0) {
-		unlink(tmp);
-		ok = 0;
-	}
-	free(tmp);
-	free(path);
-	return ok ? 0 : -1;
+	free(text);
+	return ret;
 }

@@ -45,6 +45,12 @@ char *read_file(const char *path, size_t max, size_t *len);
  * many files.  0, or -1 with errno set.
  */
 int read_file_into(const char *path, size_t max, char **buf, size_t *alloc, size_t *len);
+/*
+ * Replace @path with @len bytes of @buf at once: written to a temporary
+ * file of its directory, then renamed over it.  0, or -1 with errno set
+ * (and @path as it was).
+ */
+int write_file_atomic(const char *path, const void *buf, size_t len);
 /* mkdir -p @dir (mode 0700); -1 if it is not a directory afterwards (readfile.c). */
 int mkdir_p(const char *dir);
 

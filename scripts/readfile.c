@@ -6,6 +6,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -88,6 +89,36 @@ char *read_file(const char *path, size_t max, size_t *len)
 		return NULL;
 	}
 	return buf;
+}
+
+int write_file_atomic(const char *path, const void *buf, size_t len)
+{
+	const char *slash = strrchr(path, '/');
+	char *tmp = slash ? xasprintf("%.*s/.tmp.XXXXXX", (int)(slash - path), path) :
+		    xstrdup(".tmp.XXXXXX");
+	int fd = mkstemp(tmp), saved;
+	FILE *f = fd < 0 ? NULL : fdopen(fd, "w");
+	int ok;
+
+	if (!f) {
+		saved = errno;
+		if (fd >= 0)
+			close(fd);
+		free(tmp);
+		errno = saved;
+		return -1;
+	}
+	ok = fwrite(buf, 1, len, f) == len;
+	ok = !fclose(f) && ok;
+	if (!ok || rename(tmp, path) < 0) {
+		saved = errno;
+		unlink(tmp);
+		free(tmp);
+		errno = saved;
+		return -1;
+	}
+	free(tmp);
+	return 0;
 }
 
 int mkdir_p(const char *dir)
