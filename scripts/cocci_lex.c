@@ -22,6 +22,7 @@
  *    for the gate to refuse when a patch adds it.
  */
 #include <ctype.h>
+#include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -256,8 +257,8 @@ static void spatch_only(struct cocci_result *res, const char *rel, const char *b
 	}
 }
 
-static void judge_file(const char *root, const char *rel, int px_ran, int cast_ran, int lexical,
-		       int verbose, const struct facts *fs, struct cocci_result *res)
+static void judge_file(const char *root, const char *rel, int px_ran, int cast_ran, int old,
+		       int lexical, int verbose, const struct facts *fs, struct cocci_result *res)
 {
 	char *abs = xasprintf("%s/%s", root, rel), *buf;
 	struct lex_vocab v = { 0 };
@@ -272,7 +273,7 @@ static void judge_file(const char *root, const char *rel, int px_ran, int cast_r
 	}
 	lex_vocab_core(&v);
 	lex_vocab_tree(&v, root, rel);
-	lex_scan(buf, len, &v, !prefilter_tree_is_old(abs), &lf);
+	lex_scan(buf, len, &v, !old, &lf);
 	for (i = 0; i < lf.ncalls; i++) {
 		const struct lex_call *c = &lf.calls[i];
 		int in_skip = cocci_skipped(res, rel, c->line, c->end_line);
@@ -332,32 +333,123 @@ static int fact_cmp(const void *pa, const void *pb)
 	return a->column < b->column ? -1 : a->column > b->column;
 }
 
-void cocci_judge(const char *root, char *const *files, const int *px_ran, const int *cast_ran,
-		 size_t nfiles, int lexical, int verbose, struct collect *c)
+/*
+ * The judge's threads: each takes the next file and judges it into a
+ * result of its own (reading the shared one's skipped lines); the parts
+ * are merged in the order of the files, so the result does not depend
+ * on the threads.
+ */
+struct judging {
+	const char *root;
+	char *const *files;
+	const int *px_ran, *cast_ran, *old;
+	int lexical, verbose;
+	const struct collect *c;
+	struct cocci_result *part;	/* one a file */
+	pthread_mutex_t lock;
+	size_t n, next;
+};
+
+/* The facts of @file: a run of the sorted c->facts. */
+static struct facts facts_of(const struct collect *c, const char *file)
 {
-	size_t i, at = 0;
+	struct facts fs;
+	size_t lo = 0, hi = c->nfacts, at;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (strcmp(c->facts[mid].file, file) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (at = lo; at < c->nfacts && !strcmp(c->facts[at].file, file); at++)
+		;
+	fs.x = c->facts + lo;
+	fs.n = at - lo;
+	return fs;
+}
+
+static void *judge_files(void *arg)
+{
+	struct judging *j = arg;
+	size_t i;
+
+	for (;;) {
+		struct cocci_result *part;
+		struct facts fs;
+
+		pthread_mutex_lock(&j->lock);
+		i = j->next++;
+		pthread_mutex_unlock(&j->lock);
+		if (i >= j->n)
+			return NULL;
+		part = &j->part[i];
+		part->skips = j->c->res->skips;
+		part->nskips = j->c->res->nskips;
+		fs = facts_of(j->c, j->files[i]);
+		judge_file(j->root, j->files[i], j->px_ran[i], j->cast_ran[i], j->old[i],
+			   j->lexical, j->verbose, &fs, part);
+	}
+}
+
+#define APPEND(res, part, arr, n) do {							\
+	if ((part)->n) {								\
+		(res)->arr = xrealloc((res)->arr, ((res)->n + (part)->n) * sizeof(*(res)->arr)); \
+		memcpy((res)->arr + (res)->n, (part)->arr, (part)->n * sizeof(*(res)->arr)); \
+		(res)->n += (part)->n;							\
+	}										\
+	free((part)->arr);								\
+} while (0)
+
+void cocci_judge(const char *root, char *const *files, const int *px_ran, const int *cast_ran,
+		 size_t nfiles, unsigned int jobs, int lexical, int verbose, struct collect *c)
+{
+	struct judging j = { root, files, px_ran, cast_ran, NULL, lexical, verbose, c, NULL,
+			     PTHREAD_MUTEX_INITIALIZER, nfiles, 0 };
+	int *old = xmalloc((nfiles + 1) * sizeof(*old));
+	unsigned int k, started = 0;
+	pthread_t *t;
+	size_t i;
 
 	if (c->nfacts)
 		qsort(c->facts, c->nfacts, sizeof(*c->facts), fact_cmp);
+	/* the version is looked up through a cache of directories: here, not in the threads */
 	for (i = 0; i < nfiles; i++) {
-		struct facts fs = { NULL, 0 };
-		size_t lo = 0, hi = c->nfacts;
+		char *abs = xasprintf("%s/%s", root, files[i]);
 
-		/* the first fact of files[i] */
-		while (lo < hi) {
-			size_t mid = lo + (hi - lo) / 2;
-
-			if (strcmp(c->facts[mid].file, files[i]) < 0)
-				lo = mid + 1;
-			else
-				hi = mid;
-		}
-		for (at = lo; at < c->nfacts && !strcmp(c->facts[at].file, files[i]); at++)
-			;
-		fs.x = c->facts + lo;
-		fs.n = at - lo;
-		judge_file(root, files[i], px_ran[i], cast_ran[i], lexical, verbose, &fs, c->res);
+		old[i] = prefilter_tree_is_old(abs);
+		free(abs);
 	}
+	/* what a thread needs of the tree's wrappers is built before it starts */
+	lex_vocab_table(root);
+	j.old = old;
+	j.part = xmalloc((nfiles + 1) * sizeof(*j.part));
+	memset(j.part, 0, (nfiles + 1) * sizeof(*j.part));
+	/* -vv names disagreements as it meets them: one thread, in order */
+	if (verbose || !jobs)
+		jobs = 1;
+	if (jobs > nfiles)
+		jobs = nfiles ? (unsigned int)nfiles : 1;
+	t = xmalloc(jobs * sizeof(*t));
+	for (k = 1; k < jobs; k++)
+		if (!pthread_create(&t[started], NULL, judge_files, &j))
+			started++;
+	judge_files(&j);
+	for (k = 0; k < started; k++)
+		pthread_join(t[k], NULL);
+	for (i = 0; i < nfiles; i++) {
+		struct cocci_result *part = &j.part[i];
+
+		APPEND(c->res, part, findings, nfindings);
+		APPEND(c->res, part, calls, ncalls);
+		APPEND(c->res, part, unjudged, nunjudged);
+		c->res->nlexical += part->nlexical;
+	}
+	free(j.part);
+	free(t);
+	free(old);
 	if (c->res->nunjudged)
 		qsort(c->res->unjudged, c->res->nunjudged, sizeof(*c->res->unjudged), unjudged_cmp);
 }

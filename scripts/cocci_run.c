@@ -151,8 +151,8 @@ static void judge(const struct cocci_opts *opts, struct walk *w, struct collect 
 		strvec_push(&w->lexonly, xstrdup(w->cands[i].file));
 	}
 	clock_gettime(CLOCK_MONOTONIC, &t0);
-	cocci_judge(w->root, w->lexonly.v, px_ran, cast_ran, w->lexonly.nr, !opts->no_lexical,
-		    opts->verbose, c);
+	cocci_judge(w->root, w->lexonly.v, px_ran, cast_ran, w->lexonly.nr, opts->jobs,
+		    !opts->no_lexical, opts->verbose, c);
 	if (opts->verbose)
 		fprintf(stderr, "ptrguard: judge: %zu files, %.2f s\n", w->lexonly.nr,
 			seconds_since(&t0));
