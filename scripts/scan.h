@@ -137,10 +137,15 @@ int scan_run(const struct scan_opts *o, char **roots, size_t nroots,
 	     struct scan_result *res);
 void scan_result_free(struct scan_result *res);
 
-/* ---- scan.c: the privilege drop, shared with scan_readable.c ---- */
+/* ---- scan_priv.c: privileges, for --as-user (scan.c) and scan_readable.c ---- */
 
 /* Become uid:gid for good, no groups, no capabilities; 0 or -1 (reported). */
 int scan_drop_privileges(uid_t uid, gid_t gid);
+/*
+ * Not root and no effective capabilities: what we read, anyone can.
+ * *can_switch: we could become another user (CAP_SETUID and CAP_SETGID).
+ */
+bool scan_unprivileged(bool *can_switch);
 
 /* ---- scan_readable.c: who can read each finding ---- */
 
