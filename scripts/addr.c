@@ -107,6 +107,11 @@ bool addr_parse_hex16(const unsigned char *s, uint64_t *v)
 	return bad <= 15;
 }
 
+/* Word bytes, [0-9A-Za-z_]: the scanner's token characters (scan_match.c). */
+static const unsigned char word[256] = {
+	['0' ... '9'] = 1, ['A' ... 'Z'] = 1, ['a' ... 'z'] = 1, ['_'] = 1,
+};
+
 /* The bytes that end a symbol name: strcspn(name, " \t\n") and the NUL. */
 static const unsigned char name_end[256] = {
 	['\0'] = 1, [' '] = 1, ['\t'] = 1, ['\n'] = 1,
@@ -151,21 +156,24 @@ static void add_sym(struct addr_image *im, uint64_t v, const char *name, size_t 
  * (a NUL), followed by at least 3 more NUL bytes.
  */
 static const char *kallsyms_line(struct addr_image *im, const char *s, const char *end,
-				 uint64_t half)
+				 uint64_t half, uint64_t *value, bool *usual)
 {
 	uint64_t v = 0;
 	const char *name, *e;
 	size_t i, n = 0;
 	unsigned int d;
 
+	*usual = false;
 	if (end - s > 16 && s[16] == ' ' && addr_parse_hex16((const unsigned char *)s, &v)) {
 		s += 16;	/* the usual 64-bit value */
+		*usual = word[(unsigned char)s[1]] && s[2] == ' ';
 	} else {
 		while ((d = hexv[(unsigned char)*s]) && n++ < 16) {
 			v = v << 4 | (d - 1);
 			s++;
 		}
 	}
+	*value = v;
 	if (*s != ' ' || !s[1] || s[1] == '\n' || s[2] != ' ')
 		return s;
 	name = s + 3;
@@ -209,6 +217,55 @@ static const char *kallsyms_line(struct addr_image *im, const char *s, const cha
 	return e;
 }
 
+/* Hex digits, for the scanner's lines: 1 for [0-9A-Fa-f]. */
+static const unsigned char hexdig[256] = {
+	['0' ... '9'] = 1, ['A' ... 'F'] = 1, ['a' ... 'f'] = 1,
+};
+
+/* Does s[0..n) hold a run of 10 or more hex digits? */
+static bool hex_run10(const unsigned char *s, size_t n)
+{
+	size_t i, run = 0;
+
+	/*
+	 * Such a run holds two bytes 5 apart at offsets that are multiples
+	 * of 5: look at those first, byte by byte only where two are hex.
+	 */
+	for (i = 0; i + 5 < n; i += 5)
+		if (hexdig[s[i]] && hexdig[s[i + 5]])
+			break;
+	if (i + 5 >= n)
+		return false;
+	for (i = 0; i < n; i++) {
+		run = hexdig[s[i]] ? run + 1 : 0;
+		if (run >= 10)
+			return true;
+	}
+	return false;
+}
+
+/*
+ * Note the line s[0..e) (e: its newline, or the end of the text) for the
+ * scanner (struct addr_kline): an "ADDR T " line (usual) with no other
+ * hex run that could be a candidate as its value, or left out when that
+ * value is below every kernel half; any other line as text to match.
+ */
+static void kline(struct addr_model *m, size_t *cap, const unsigned char *s,
+		  const unsigned char *e, uint32_t off, uint32_t lineno, uint64_t v, bool usual)
+{
+	if (usual && *e == '\n' && !hex_run10(s + 19, (size_t)(e - s) - 19)) {
+		if (v < PARSE_HALF)
+			return;
+	} else {
+		v = 0;
+	}
+	if (m->nklines == *cap) {
+		*cap = *cap ? 2 * *cap : 4096;
+		m->klines = xrealloc(m->klines, *cap * sizeof(*m->klines));
+	}
+	m->klines[m->nklines++] = (struct addr_kline){ v, off, lineno };
+}
+
 static uint64_t now_ms(void)
 {
 	struct timespec ts;
@@ -231,6 +288,9 @@ static int read_kallsyms(struct addr_model *m, const char *path, struct addr_ima
 	bool whole = false;
 	struct stat st;
 	char *line, *nl;
+	size_t cap_klines = 0;
+	uint32_t lineno = 0;
+	bool klines;
 	int fd = open(path, O_RDONLY | O_CLOEXEC);
 
 	if (fd < 0)
@@ -262,10 +322,19 @@ static int read_kallsyms(struct addr_model *m, const char *path, struct addr_ima
 		m->ksyms_ms = now_ms() - start;
 	}
 	close(fd);
+	/* Lines for the scanner: only of a kept text with no NUL or 0xff byte. */
+	klines = m->ksyms == buf && len <= UINT32_MAX && !memchr(buf, 0, len) &&
+		 !memchr(buf, 0xff, len);
 	for (line = (char *)buf; *line; line = nl + 1) {
-		const char *at = kallsyms_line(im, line, (char *)buf + len, PARSE_HALF);
+		uint64_t v;
+		bool usual;
+		const char *at = kallsyms_line(im, line, (char *)buf + len, PARSE_HALF, &v, &usual);
 
 		nl = memchr(at, '\n', len - (size_t)(at - (char *)buf));
+		if (klines)
+			kline(m, &cap_klines, (const unsigned char *)line,
+			      nl ? (const unsigned char *)nl : buf + len,
+			      (uint32_t)(line - (char *)buf), ++lineno, usual ? v : 0, usual);
 		if (!nl)
 			break;
 	}
@@ -279,6 +348,9 @@ void addr_model_forget(struct addr_model *m)
 	free(m->ksyms);
 	m->ksyms = NULL;
 	m->nksyms = 0;
+	free(m->klines);
+	m->klines = NULL;
+	m->nklines = 0;
 }
 
 void addr_model_free(struct addr_model *m)

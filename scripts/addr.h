@@ -92,6 +92,29 @@ struct addr_model {
 	unsigned char *ksyms;
 	size_t nksyms;
 	uint64_t ksyms_dev, ksyms_ino, ksyms_ms;
+	/*
+	 * What the parse of those bytes found for the scanner, so that it
+	 * need not match the text again (NULL when not kept, or when the
+	 * text holds a NUL or 0xff byte): see struct addr_kline.
+	 */
+	struct addr_kline *klines;
+	size_t nklines;
+};
+
+/*
+ * One line of the kept kallsyms text that may hold a candidate, in file
+ * order.  value != 0: the line is "ADDR T NAME..." with ADDR 16 hex
+ * digits (value, at or above the lowest kernel half of any layout) and
+ * no run of 10 or more hex digits after "ADDR T ": ADDR, at column 1, is
+ * the line's only candidate (every candidate the matcher takes is 10 to
+ * 20 digits, all hex digits but a 0x).  value == 0: match the line as
+ * text.  Lines left out hold no candidate: such a line with a value
+ * below that half.
+ */
+struct addr_kline {
+	uint64_t value;
+	uint32_t off;		/* of the line's first byte */
+	uint32_t line;		/* 1-based */
 };
 
 enum addr_verdict {

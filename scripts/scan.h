@@ -51,6 +51,14 @@ void matcher_init(struct matcher *mt, const struct addr_model *model,
 		  scan_hit_fn hit, void *ctx);
 void matcher_feed(struct matcher *mt, const unsigned char *buf, size_t n);
 void matcher_end(struct matcher *mt);
+/*
+ * A text candidate found by someone else (the model's parse of kallsyms:
+ * struct addr_kline): h's value, offset, line, column and text set; it is
+ * classified and reported as matcher_feed would.
+ */
+void matcher_hit(struct matcher *mt, struct scan_hit *h);
+/* Go on at a line's first byte: offset off, line number line. */
+void matcher_seek(struct matcher *mt, uint64_t off, unsigned int line);
 
 /* ---- scan_walk.c: walk the roots with -j threads, read every file ---- */
 

@@ -90,6 +90,21 @@ static void report(struct matcher *mt, struct scan_hit *h, bool binary)
 	mt->hit(mt->ctx, h);
 }
 
+void matcher_hit(struct matcher *mt, struct scan_hit *h)
+{
+	report(mt, h, false);
+}
+
+void matcher_seek(struct matcher *mt, uint64_t off, unsigned int line)
+{
+	mt->off = mt->bol = off;
+	mt->line = line;
+	mt->dash = mt->intok = mt->tokneg = false;
+	mt->toklen = 0;
+	mt->label = NULL;
+	mt->ntail = 0;
+}
+
 /*
  * The token t[0..n) ended before byte c: is it a candidate, is it a label?
  * n is more than sizeof(mt->tok) for a longer token (t is then not read).
