@@ -98,8 +98,14 @@ enum {
 	REC_PATH = 2,			/* the value is in the path name */
 };
 
-/* Who can read a finding: checked by re-reading as a user (scan_readable.c). */
-enum readable_by { READ_UNKNOWN, READ_EVERYONE, READ_ROOT };
+/*
+ * Who can read a finding: checked by re-reading as a user (scan_readable.c).
+ * READ_ROOT is 0, the value a finding starts with: after the fork of that
+ * check the parent writes only the findings that are not root's (a write
+ * to each page of the findings, copy-on-write since the fork, would fault
+ * them all in again: /proc/kallsyms's 40,000 are root's).
+ */
+enum readable_by { READ_ROOT, READ_EVERYONE, READ_UNKNOWN };
 
 struct finding_rec {
 	const char *file;		/* owned by scan_result.names */

@@ -348,9 +348,13 @@ static void apply_answer(struct scan_result *res, const size_t *first, size_t n,
 		unsigned char all = answer[i] == 'a' ? READ_EVERYONE : READ_ROOT;
 		bool each = answer[i] == 'P' || answer[i] == '-';
 
-		for (j = first[i]; j < first[i + 1]; j++)
-			res->found[j].readable = !each ? all :
+		for (j = first[i]; j < first[i + 1]; j++) {
+			unsigned char r = !each ? all :
 				answer[len++] == '1' ? READ_EVERYONE : READ_ROOT;
+
+			if (res->found[j].readable != r)	/* see enum readable_by */
+				res->found[j].readable = r;
+		}
 	}
 }
 
