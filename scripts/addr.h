@@ -60,7 +60,12 @@ int addr_parse_arch(const char *s, const char **arch, unsigned int *va_bits,
 /* A kallsyms symbol with a real value. */
 struct addr_sym {
 	uint64_t addr;
-	size_t name, module;	/* offsets in addr_model.symtext; module 0: none */
+	/*
+	 * Where the name and the module's name (0: none) start in
+	 * addr_model.symtext, the kallsyms text as read: a name ends at a
+	 * space, tab, newline or NUL, a module's at ']' or a newline.
+	 */
+	uint32_t name, module;
 };
 
 struct addr_image;
@@ -83,11 +88,12 @@ struct addr_model {
 	/* Symbols with real values, sorted by address (for symbol+offset). */
 	struct addr_sym *syms;
 	size_t nsyms;
-	char *symtext;		/* their names */
+	char *symtext;		/* their names: the kallsyms text */
 	/*
 	 * The bytes of the kallsyms file as read for the model, so that the
 	 * scanner does not read it a second time: the file's device and
-	 * inode, and how long the read took.  NULL when not read whole.
+	 * inode, and how long the read took.  NULL when not read whole, or
+	 * forgotten (the bytes stay in memory as symtext, the names).
 	 */
 	unsigned char *ksyms;
 	size_t nksyms;
@@ -142,7 +148,11 @@ int addr_model_finish(struct addr_model *m);
 /* s[0..16): 16 hex digits?  Their value in *v (the scanner's matcher too). */
 bool addr_parse_hex16(const unsigned char *s, uint64_t *v);
 
-/* Drop the kept kallsyms bytes (after a privilege drop: not ours to show). */
+/*
+ * The kept kallsyms bytes are not to be scanned any more (after a
+ * privilege drop: not ours to show; or once scanned); symtext still
+ * names the symbols.
+ */
 void addr_model_forget(struct addr_model *m);
 /* Free everything the model holds. */
 void addr_model_free(struct addr_model *m);

@@ -428,8 +428,8 @@ void scan_readable(const struct scan_opts *o, struct scan_result *res,
 	}
 	first[n] = res->nfound;
 	/*
-	 * The kept kallsyms text is of no more use (the probe line is
-	 * found): drop it now, so that the fork copies fewer pages.
+	 * The kept kallsyms text is scanned and its probe line found: drop
+	 * the model's lines of it now, so that the fork copies fewer pages.
 	 */
 	addr_model_forget((struct addr_model *)m);
 	answer = xmalloc(n + res->nfound + 1);
