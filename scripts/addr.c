@@ -218,20 +218,21 @@ static const unsigned char hexdig[256] = {
 /* Does s[0..n) hold a run of 10 or more hex digits? */
 static bool hex_run10(const unsigned char *s, size_t n)
 {
-	size_t i, run = 0;
+	size_t i, lo, hi;
 
 	/*
 	 * Such a run holds two bytes 5 apart at offsets that are multiples
-	 * of 5: look at those first, byte by byte only where two are hex.
+	 * of 5: look at those, and measure the run through the first of two
+	 * that are both hex digits.
 	 */
-	for (i = 0; i + 5 < n; i += 5)
-		if (hexdig[s[i]] && hexdig[s[i + 5]])
-			break;
-	if (i + 5 >= n)
-		return false;
-	for (i = 0; i < n; i++) {
-		run = hexdig[s[i]] ? run + 1 : 0;
-		if (run >= 10)
+	for (i = 0; i + 5 < n; i += 5) {
+		if (!hexdig[s[i]] || !hexdig[s[i + 5]])
+			continue;
+		for (lo = i; lo > 0 && hexdig[s[lo - 1]]; lo--)
+			;
+		for (hi = i + 1; hi < n && hexdig[s[hi]]; hi++)
+			;
+		if (hi - lo >= 10)
 			return true;
 	}
 	return false;

@@ -589,6 +589,9 @@ static void scan_file(struct worker *w, int dirfd, const char *oname,
 	}
 	if (kept && o->model->klines && !mt.mask_file) {
 		t = tick(s);
+		/* About a finding a line: room for them at once. */
+		f.cap = o->model->nklines + 64;
+		f.rec = xrealloc(f.rec, f.cap * sizeof(*f.rec));
 		kept_lines(&mt, o->model);
 		w->ns_match += tick(s) - t;
 		total = o->model->nksyms;
