@@ -215,8 +215,7 @@ static const unsigned char hexdig[256] = {
 	['0' ... '9'] = 1, ['A' ... 'F'] = 1, ['a' ... 'f'] = 1,
 };
 
-/* Does s[0..n) hold a run of 10 or more hex digits? */
-static bool hex_run10(const unsigned char *s, size_t n)
+bool addr_hex_run10(const unsigned char *s, size_t n)
 {
 	size_t i, lo, hi;
 
@@ -247,7 +246,7 @@ static bool hex_run10(const unsigned char *s, size_t n)
 static void kline(struct addr_model *m, size_t *cap, const unsigned char *s,
 		  const unsigned char *e, uint32_t off, uint32_t lineno, uint64_t v, bool usual)
 {
-	if (usual && *e == '\n' && !hex_run10(s + 19, (size_t)(e - s) - 19)) {
+	if (usual && *e == '\n' && !addr_hex_run10(s + 19, (size_t)(e - s) - 19)) {
 		if (v < PARSE_HALF)
 			return;
 	} else {

@@ -145,6 +145,13 @@ int addr_model_begin(struct addr_model *m, const char *kallsyms, const char *arc
 		     unsigned int va_bits, unsigned int page_kb);
 int addr_model_finish(struct addr_model *m);
 
+/*
+ * Does s[0..n) hold a run of 10 or more hex digits?  Every candidate
+ * value of the scanner's text matcher does (10 to 20 digits, all hex
+ * digits but for a 0x): text without one holds none.
+ */
+bool addr_hex_run10(const unsigned char *s, size_t n);
+
 /* s[0..16): 16 hex digits?  Their value in *v (the scanner's matcher too). */
 bool addr_parse_hex16(const unsigned char *s, uint64_t *v);
 

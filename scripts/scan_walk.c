@@ -404,7 +404,8 @@ static void check_name(struct worker *w, const char *path, const char *name)
 	struct matcher mt;
 	uint64_t t;
 
-	if (strlen(name) < 10)
+	/* No run of 10 hex digits, no candidate (addr_hex_run10). */
+	if (!addr_hex_run10((const unsigned char *)name, strlen(name)))
 		return;
 	t = tick(s);
 	matcher_start(s, &mt, &f);
