@@ -52,8 +52,7 @@ struct addr_image {
 	/* every symbol >= half with a real value, unsorted */
 	struct addr_sym *syms;
 	size_t nsyms, capsyms;
-	char *text_buf;
-	size_t ntext, captext;
+	char *names;			/* the kallsyms text: the symbols' names */
 };
 
 #define MARK(sym, field) { sym, sizeof(sym) - 1, offsetof(struct addr_image, field) }
@@ -85,64 +84,61 @@ static const unsigned char hexv[256] = {
 	['A'] = 11, ['B'] = 12, ['C'] = 13, ['D'] = 14, ['E'] = 15, ['F'] = 16,
 };
 
+#define ONES	0x0101010101010101ULL
+
 /*
- * 16 hex digits, unrolled: a byte that is no digit makes its table entry
- * minus one wrap to a value above 15, which the OR of all of them keeps.
+ * 8 hex digits s[0..8), any case, to a 32-bit value in *v; false if one
+ * is not a hex digit.  In 8 bytes at once (the first digit in the lowest
+ * byte), with no byte's sum carrying into the next: a byte below 0x80
+ * plus 0x50 reaches 0x80 when it is at least 0x30, and so on.
  */
-#define HEX4(i)	(d = hexv[s[i]] - 1u, bad |= d, x = x << 4 | d,		\
-		 d = hexv[s[i + 1]] - 1u, bad |= d, x = x << 4 | d,		\
-		 d = hexv[s[i + 2]] - 1u, bad |= d, x = x << 4 | d,		\
-		 d = hexv[s[i + 3]] - 1u, bad |= d, x = x << 4 | d)
+static bool hex8(const unsigned char *s, uint64_t *v)
+{
+	uint64_t x, y, digit, letter, n;
+
+	memcpy(&x, s, 8);
+	if (x & 0x80 * ONES)
+		return false;
+	digit = (x + 0x50 * ONES) & ~(x + 0x46 * ONES);		/* 0x30..0x39 */
+	y = x | 0x20 * ONES;					/* A-F as a-f */
+	letter = (y + 0x1f * ONES) & ~(y + 0x19 * ONES);	/* 0x61..0x66 */
+	if (((digit | letter) & 0x80 * ONES) != 0x80 * ONES)
+		return false;
+	n = (x & 0x0f * ONES) + ((x >> 6) & ONES) * 9;		/* the digits */
+	n = ((n << 4) | (n >> 8)) & 0x00ff00ff00ff00ffULL;	/* pairs */
+	n = ((n << 8) | (n >> 16)) & 0x0000ffff0000ffffULL;	/* fours */
+	*v = ((n << 16) | (n >> 32)) & 0xffffffffULL;
+	return true;
+}
 
 bool addr_parse_hex16(const unsigned char *s, uint64_t *v)
 {
-	uint64_t x = 0;
-	unsigned int d, bad = 0;
+	uint64_t hi, lo;
 
-	HEX4(0);
-	HEX4(4);
-	HEX4(8);
-	HEX4(12);
-	*v = x;
-	return bad <= 15;
+	if (!hex8(s, &hi) || !hex8(s + 8, &lo))
+		return false;
+	*v = hi << 32 | lo;
+	return true;
 }
+
+/* Word bytes, [0-9A-Za-z_]: the scanner's token characters (scan_match.c). */
+static const unsigned char word[256] = {
+	['0' ... '9'] = 1, ['A' ... 'Z'] = 1, ['a' ... 'z'] = 1, ['_'] = 1,
+};
 
 /* The bytes that end a symbol name: strcspn(name, " \t\n") and the NUL. */
 static const unsigned char name_end[256] = {
 	['\0'] = 1, [' '] = 1, ['\t'] = 1, ['\n'] = 1,
 };
 
-/* Append s[0..n) and a NUL to the symbol names; its offset. */
-static size_t sym_text(struct addr_image *im, const char *s, size_t n)
+/* A symbol: its name and module (0: none) as offsets in the kallsyms text. */
+static void add_sym(struct addr_image *im, uint64_t v, uint32_t name, uint32_t mod)
 {
-	size_t at;
-
-	if (!im->captext)
-		im->ntext = 1;	/* offset 0: no module */
-	if (im->ntext + n + 1 > im->captext) {
-		im->captext = 2 * (im->ntext + n + 1) + 4096;
-		im->text_buf = xrealloc(im->text_buf, im->captext);
-	}
-	at = im->ntext;
-	memcpy(im->text_buf + at, s, n);
-	im->text_buf[at + n] = '\0';
-	im->ntext += n + 1;
-	return at;
-}
-
-static void add_sym(struct addr_image *im, uint64_t v, const char *name, size_t n,
-		    const char *mod, size_t nmod)
-{
-	struct addr_sym *y;
-
 	if (im->nsyms == im->capsyms) {
 		im->capsyms = im->capsyms ? 2 * im->capsyms : 4096;
 		im->syms = xrealloc(im->syms, im->capsyms * sizeof(*im->syms));
 	}
-	y = &im->syms[im->nsyms++];
-	y->addr = v;
-	y->name = sym_text(im, name, n);
-	y->module = mod ? sym_text(im, mod, nmod) : 0;
+	im->syms[im->nsyms++] = (struct addr_sym){ v, name, mod };
 }
 
 /*
@@ -150,22 +146,25 @@ static void add_sym(struct addr_image *im, uint64_t v, const char *name, size_t 
  * it stopped reading, at or before the line's end.  The text ends at end
  * (a NUL), followed by at least 3 more NUL bytes.
  */
-static const char *kallsyms_line(struct addr_image *im, const char *s, const char *end,
-				 uint64_t half)
+static const char *kallsyms_line(struct addr_image *im, const char *base, const char *s,
+				 const char *end, uint64_t half, uint64_t *value, bool *usual)
 {
 	uint64_t v = 0;
 	const char *name, *e;
 	size_t i, n = 0;
 	unsigned int d;
 
+	*usual = false;
 	if (end - s > 16 && s[16] == ' ' && addr_parse_hex16((const unsigned char *)s, &v)) {
 		s += 16;	/* the usual 64-bit value */
+		*usual = word[(unsigned char)s[1]] && s[2] == ' ';
 	} else {
 		while ((d = hexv[(unsigned char)*s]) && n++ < 16) {
 			v = v << 4 | (d - 1);
 			s++;
 		}
 	}
+	*value = v;
 	if (*s != ' ' || !s[1] || s[1] == '\n' || s[2] != ' ')
 		return s;
 	name = s + 3;
@@ -179,17 +178,19 @@ static const char *kallsyms_line(struct addr_image *im, const char *s, const cha
 		;
 	while (!name_end[(unsigned char)*e])
 		e++;
+	if ((size_t)(e - base) > UINT32_MAX - 2)
+		return e;	/* names are 32-bit offsets: a text past 4 GiB is cut */
 	if (*e == '\t' && e[1] == '[') {
 		size_t nmod = strcspn(e + 2, "]\n");
 
-		add_sym(im, v, name, (size_t)(e - name), e + 2, nmod);
+		add_sym(im, v, (uint32_t)(name - base), (uint32_t)(e + 2 - base));
 		if (!im->modlo || v < im->modlo)
 			im->modlo = v;
 		if (v > im->modhi)
 			im->modhi = v;
 		return e + 2 + nmod;
 	}
-	add_sym(im, v, name, (size_t)(e - name), NULL, 0);
+	add_sym(im, v, (uint32_t)(name - base), 0);
 	if (!im->lo || v < im->lo)
 		im->lo = v;
 	if (v > im->hi)
@@ -207,6 +208,55 @@ static const char *kallsyms_line(struct addr_image *im, const char *s, const cha
 		}
 	}
 	return e;
+}
+
+/* Hex digits, for the scanner's lines: 1 for [0-9A-Fa-f]. */
+static const unsigned char hexdig[256] = {
+	['0' ... '9'] = 1, ['A' ... 'F'] = 1, ['a' ... 'f'] = 1,
+};
+
+bool addr_hex_run10(const unsigned char *s, size_t n)
+{
+	size_t i, lo, hi;
+
+	/*
+	 * Such a run holds two bytes 5 apart at offsets that are multiples
+	 * of 5: look at those, and measure the run through the first of two
+	 * that are both hex digits.
+	 */
+	for (i = 0; i + 5 < n; i += 5) {
+		if (!hexdig[s[i]] || !hexdig[s[i + 5]])
+			continue;
+		for (lo = i; lo > 0 && hexdig[s[lo - 1]]; lo--)
+			;
+		for (hi = i + 1; hi < n && hexdig[s[hi]]; hi++)
+			;
+		if (hi - lo >= 10)
+			return true;
+	}
+	return false;
+}
+
+/*
+ * Note the line s[0..e) (e: its newline, or the end of the text) for the
+ * scanner (struct addr_kline): an "ADDR T " line (usual) with no other
+ * hex run that could be a candidate as its value, or left out when that
+ * value is below every kernel half; any other line as text to match.
+ */
+static void kline(struct addr_model *m, size_t *cap, const unsigned char *s,
+		  const unsigned char *e, uint32_t off, uint32_t lineno, uint64_t v, bool usual)
+{
+	if (usual && *e == '\n' && !addr_hex_run10(s + 19, (size_t)(e - s) - 19)) {
+		if (v < PARSE_HALF)
+			return;
+	} else {
+		v = 0;
+	}
+	if (m->nklines == *cap) {
+		*cap = *cap ? 2 * *cap : 4096;
+		m->klines = xrealloc(m->klines, *cap * sizeof(*m->klines));
+	}
+	m->klines[m->nklines++] = (struct addr_kline){ v, off, lineno };
 }
 
 static uint64_t now_ms(void)
@@ -231,6 +281,9 @@ static int read_kallsyms(struct addr_model *m, const char *path, struct addr_ima
 	bool whole = false;
 	struct stat st;
 	char *line, *nl;
+	size_t cap_klines = 0;
+	uint32_t lineno = 0;
+	bool klines;
 	int fd = open(path, O_RDONLY | O_CLOEXEC);
 
 	if (fd < 0)
@@ -262,23 +315,34 @@ static int read_kallsyms(struct addr_model *m, const char *path, struct addr_ima
 		m->ksyms_ms = now_ms() - start;
 	}
 	close(fd);
+	/* Lines for the scanner: only of a kept text with no NUL or 0xff byte. */
+	klines = m->ksyms == buf && len <= UINT32_MAX && !memchr(buf, 0, len) &&
+		 !memchr(buf, 0xff, len);
 	for (line = (char *)buf; *line; line = nl + 1) {
-		const char *at = kallsyms_line(im, line, (char *)buf + len, PARSE_HALF);
+		uint64_t v;
+		bool usual;
+		const char *at = kallsyms_line(im, (char *)buf, line, (char *)buf + len, PARSE_HALF,
+					       &v, &usual);
 
 		nl = memchr(at, '\n', len - (size_t)(at - (char *)buf));
+		if (klines)
+			kline(m, &cap_klines, (const unsigned char *)line,
+			      nl ? (const unsigned char *)nl : buf + len,
+			      (uint32_t)(line - (char *)buf), ++lineno, usual ? v : 0, usual);
 		if (!nl)
 			break;
 	}
-	if (m->ksyms != buf)
-		free(buf);
+	im->names = (char *)buf;	/* kept, read whole or not: the names */
 	return 0;
 }
 
 void addr_model_forget(struct addr_model *m)
 {
-	free(m->ksyms);
-	m->ksyms = NULL;
+	m->ksyms = NULL;	/* the bytes stay: the symbols' names (image->text) */
 	m->nksyms = 0;
+	free(m->klines);
+	m->klines = NULL;
+	m->nklines = 0;
 }
 
 void addr_model_free(struct addr_model *m)
@@ -286,7 +350,7 @@ void addr_model_free(struct addr_model *m)
 	addr_model_forget(m);
 	if (m->image) {
 		free(m->image->syms);
-		free(m->image->text_buf);
+		free(m->image->names);
 		free(m->image);
 		m->image = NULL;
 	}
@@ -548,7 +612,7 @@ int addr_model_finish(struct addr_model *m)
 		sort_syms(im->syms, im->nsyms);
 		m->syms = im->syms;
 		m->nsyms = im->nsyms;
-		m->symtext = im->text_buf;
+		m->symtext = im->names;
 	}
 	if (m->probe && cmdline_nokaslr())
 		fixed = true;
@@ -615,6 +679,7 @@ enum addr_verdict addr_classify(const struct addr_model *m, uint64_t v,
 const char *addr_symbol(const struct addr_model *m, uint64_t v, char *buf, size_t n)
 {
 	const struct addr_sym *y;
+	const char *name;
 	size_t lo = 0, hi = m->nsyms, i;
 
 	for (i = 0; i < m->nr; i++)
@@ -631,11 +696,14 @@ const char *addr_symbol(const struct addr_model *m, uint64_t v, char *buf, size_
 			hi = mid;
 	}
 	y = &m->syms[lo];
+	/* The names end where the kallsyms line has them end. */
+	name = m->symtext + y->name;
 	if (y->module)
-		snprintf(buf, n, "%s+0x%llx [%s]", m->symtext + y->name,
-			 (unsigned long long)(v - y->addr), m->symtext + y->module);
+		snprintf(buf, n, "%.*s+0x%llx [%.*s]", (int)strcspn(name, " \t\n"), name,
+			 (unsigned long long)(v - y->addr),
+			 (int)strcspn(m->symtext + y->module, "]\n"), m->symtext + y->module);
 	else
-		snprintf(buf, n, "%s+0x%llx", m->symtext + y->name,
+		snprintf(buf, n, "%.*s+0x%llx", (int)strcspn(name, " \t\n"), name,
 			 (unsigned long long)(v - y->addr));
 	return buf;
 }

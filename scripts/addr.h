@@ -60,7 +60,12 @@ int addr_parse_arch(const char *s, const char **arch, unsigned int *va_bits,
 /* A kallsyms symbol with a real value. */
 struct addr_sym {
 	uint64_t addr;
-	size_t name, module;	/* offsets in addr_model.symtext; module 0: none */
+	/*
+	 * Where the name and the module's name (0: none) start in
+	 * addr_model.symtext, the kallsyms text as read: a name ends at a
+	 * space, tab, newline or NUL, a module's at ']' or a newline.
+	 */
+	uint32_t name, module;
 };
 
 struct addr_image;
@@ -83,15 +88,39 @@ struct addr_model {
 	/* Symbols with real values, sorted by address (for symbol+offset). */
 	struct addr_sym *syms;
 	size_t nsyms;
-	char *symtext;		/* their names */
+	char *symtext;		/* their names: the kallsyms text */
 	/*
 	 * The bytes of the kallsyms file as read for the model, so that the
 	 * scanner does not read it a second time: the file's device and
-	 * inode, and how long the read took.  NULL when not read whole.
+	 * inode, and how long the read took.  NULL when not read whole, or
+	 * forgotten (the bytes stay in memory as symtext, the names).
 	 */
 	unsigned char *ksyms;
 	size_t nksyms;
 	uint64_t ksyms_dev, ksyms_ino, ksyms_ms;
+	/*
+	 * What the parse of those bytes found for the scanner, so that it
+	 * need not match the text again (NULL when not kept, or when the
+	 * text holds a NUL or 0xff byte): see struct addr_kline.
+	 */
+	struct addr_kline *klines;
+	size_t nklines;
+};
+
+/*
+ * One line of the kept kallsyms text that may hold a candidate, in file
+ * order.  value != 0: the line is "ADDR T NAME..." with ADDR 16 hex
+ * digits (value, at or above the lowest kernel half of any layout) and
+ * no run of 10 or more hex digits after "ADDR T ": ADDR, at column 1, is
+ * the line's only candidate (every candidate the matcher takes is 10 to
+ * 20 digits, all hex digits but a 0x).  value == 0: match the line as
+ * text.  Lines left out hold no candidate: such a line with a value
+ * below that half.
+ */
+struct addr_kline {
+	uint64_t value;
+	uint32_t off;		/* of the line's first byte */
+	uint32_t line;		/* 1-based */
 };
 
 enum addr_verdict {
@@ -116,10 +145,21 @@ int addr_model_begin(struct addr_model *m, const char *kallsyms, const char *arc
 		     unsigned int va_bits, unsigned int page_kb);
 int addr_model_finish(struct addr_model *m);
 
+/*
+ * Does s[0..n) hold a run of 10 or more hex digits?  Every candidate
+ * value of the scanner's text matcher does (10 to 20 digits, all hex
+ * digits but for a 0x): text without one holds none.
+ */
+bool addr_hex_run10(const unsigned char *s, size_t n);
+
 /* s[0..16): 16 hex digits?  Their value in *v (the scanner's matcher too). */
 bool addr_parse_hex16(const unsigned char *s, uint64_t *v);
 
-/* Drop the kept kallsyms bytes (after a privilege drop: not ours to show). */
+/*
+ * The kept kallsyms bytes are not to be scanned any more (after a
+ * privilege drop: not ours to show; or once scanned); symtext still
+ * names the symbols.
+ */
 void addr_model_forget(struct addr_model *m);
 /* Free everything the model holds. */
 void addr_model_free(struct addr_model *m);

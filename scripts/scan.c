@@ -3,20 +3,18 @@
  * ptrguard scan: find kernel addresses that a running system shows to
  * user space in /proc, /sys, debugfs and tracefs.
  *
- * This file owns the options, the default roots and the privilege drop;
- * scan_walk.c reads the files, scan_match.c finds the values, addr.c
- * decides what is a kernel address, scan_out.c prints.  docs/scan.md.
+ * This file owns the options and the default roots; scan_priv.c drops
+ * privileges (for --as-user and the readable-by check), scan_walk.c
+ * reads the files, scan_match.c finds the values, addr.c decides what is
+ * a kernel address, scan_readable.c who can read it, scan_out.c prints.
+ * docs/scan.md.
  */
 #include <ctype.h>
 #include <errno.h>
-#include <grp.h>
-#include <linux/capability.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/prctl.h>
 #include <sys/stat.h>
-#include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -262,51 +260,6 @@ static int opt_size(const struct option *opt, const char *arg, int unset)
 	return 0;
 }
 
-/*
- * Become uid:gid with no supplementary groups and no capabilities, for
- * good: the bounding and ambient sets are emptied, no_new_privs is set,
- * and we check that the effective, permitted and inheritable sets are
- * empty and that root cannot be regained.
- */
-int scan_drop_privileges(uid_t uid, gid_t gid)
-{
-	struct __user_cap_header_struct hdr = { _LINUX_CAPABILITY_VERSION_3, 0 };
-	struct __user_cap_data_struct data[2] = { { 0 } };
-	int cap;
-
-	prctl(PR_CAP_AMBIENT, PR_CAP_AMBIENT_CLEAR_ALL, 0, 0, 0);
-	for (cap = 0; cap < 64; cap++)
-		if (prctl(PR_CAPBSET_DROP, cap, 0, 0, 0) < 0 && errno != EINVAL) {
-			error("scan: --as-user: cannot drop capability %d: %s", cap,
-			      strerror(errno));
-			return -1;
-		}
-	if (setgroups(0, NULL) < 0 || setgid(gid) < 0 || setuid(uid) < 0) {
-		error("scan: --as-user %u:%u: %s", (unsigned int)uid,
-		      (unsigned int)gid, strerror(errno));
-		return -1;
-	}
-	if (syscall(SYS_capset, &hdr, data) < 0) {
-		error("scan: --as-user: capset: %s", strerror(errno));
-		return -1;
-	}
-	prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0);
-	if (syscall(SYS_capget, &hdr, data) < 0 ||
-	    data[0].effective || data[0].permitted || data[0].inheritable ||
-	    data[1].effective || data[1].permitted || data[1].inheritable) {
-		error("scan: --as-user: capabilities remain after the drop");
-		return -1;
-	}
-	if (uid != 0 && (setuid(0) == 0 || getuid() != uid || geteuid() != uid ||
-			 getgid() != gid || getegid() != gid)) {
-		error("scan: --as-user: root could be regained");
-		return -1;
-	}
-	/* Changing credentials made us undumpable: /proc/self would be root's. */
-	prctl(PR_SET_DUMPABLE, 1, 0, 0, 0);
-	return 0;
-}
-
 static void free_roots(char **roots, size_t n)
 {
 	size_t i;
@@ -390,27 +343,6 @@ static uint64_t now_ns(void)
 
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return (uint64_t)ts.tv_sec * 1000000000 + (uint64_t)ts.tv_nsec;
-}
-
-/*
- * No capabilities in the effective set and not root: what this process
- * reads, any unprivileged user can.  *can_switch: it could become another
- * user (CAP_SETUID and CAP_SETGID, as root has).
- */
-static bool unprivileged(bool *can_switch)
-{
-	struct __user_cap_header_struct hdr = { _LINUX_CAPABILITY_VERSION_3, 0 };
-	struct __user_cap_data_struct data[2] = { { 0 } };
-	bool caps;
-
-	if (syscall(SYS_capget, &hdr, data) < 0) {
-		*can_switch = geteuid() == 0;
-		return false;
-	}
-	caps = data[0].effective || data[1].effective;
-	*can_switch = (data[0].effective & (1u << CAP_SETUID)) &&
-		      (data[0].effective & (1u << CAP_SETGID));
-	return geteuid() != 0 && !caps;
 }
 
 /* Finish the model and say which one it is. */
@@ -620,7 +552,7 @@ int cmd_scan(int argc, char **argv)
 	}
 	o.progress = !quiet && !no_progress && isatty(2);
 	/* Checked after the drop: --as-user 0 is root without capabilities. */
-	unpriv = unprivileged(&can_switch);
+	unpriv = scan_unprivileged(&can_switch);
 
 	t_scan = now_ns();
 	rc = scan_run(&o, roots, nroots, &res);

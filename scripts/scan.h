@@ -51,6 +51,14 @@ void matcher_init(struct matcher *mt, const struct addr_model *model,
 		  scan_hit_fn hit, void *ctx);
 void matcher_feed(struct matcher *mt, const unsigned char *buf, size_t n);
 void matcher_end(struct matcher *mt);
+/*
+ * A text candidate found by someone else (the model's parse of kallsyms:
+ * struct addr_kline): h's value, offset, line, column and text set; it is
+ * classified and reported as matcher_feed would.
+ */
+void matcher_hit(struct matcher *mt, struct scan_hit *h);
+/* Go on at a line's first byte: offset off, line number line. */
+void matcher_seek(struct matcher *mt, uint64_t off, unsigned int line);
 
 /* ---- scan_walk.c: walk the roots with -j threads, read every file ---- */
 
@@ -90,8 +98,14 @@ enum {
 	REC_PATH = 2,			/* the value is in the path name */
 };
 
-/* Who can read a finding: checked by re-reading as a user (scan_readable.c). */
-enum readable_by { READ_UNKNOWN, READ_EVERYONE, READ_ROOT };
+/*
+ * Who can read a finding: checked by re-reading as a user (scan_readable.c).
+ * READ_ROOT is 0, the value a finding starts with: after the fork of that
+ * check the parent writes only the findings that are not root's (a write
+ * to each page of the findings, copy-on-write since the fork, would fault
+ * them all in again: /proc/kallsyms's 40,000 are root's).
+ */
+enum readable_by { READ_ROOT, READ_EVERYONE, READ_UNKNOWN };
 
 struct finding_rec {
 	const char *file;		/* owned by scan_result.names */
@@ -137,10 +151,15 @@ int scan_run(const struct scan_opts *o, char **roots, size_t nroots,
 	     struct scan_result *res);
 void scan_result_free(struct scan_result *res);
 
-/* ---- scan.c: the privilege drop, shared with scan_readable.c ---- */
+/* ---- scan_priv.c: privileges, for --as-user (scan.c) and scan_readable.c ---- */
 
 /* Become uid:gid for good, no groups, no capabilities; 0 or -1 (reported). */
 int scan_drop_privileges(uid_t uid, gid_t gid);
+/*
+ * Not root and no effective capabilities: what we read, anyone can.
+ * *can_switch: we could become another user (CAP_SETUID and CAP_SETGID).
+ */
+bool scan_unprivileged(bool *can_switch);
 
 /* ---- scan_readable.c: who can read each finding ---- */
 

@@ -90,6 +90,21 @@ static void report(struct matcher *mt, struct scan_hit *h, bool binary)
 	mt->hit(mt->ctx, h);
 }
 
+void matcher_hit(struct matcher *mt, struct scan_hit *h)
+{
+	report(mt, h, false);
+}
+
+void matcher_seek(struct matcher *mt, uint64_t off, unsigned int line)
+{
+	mt->off = mt->bol = off;
+	mt->line = line;
+	mt->dash = mt->intok = mt->tokneg = false;
+	mt->toklen = 0;
+	mt->label = NULL;
+	mt->ntail = 0;
+}
+
 /*
  * The token t[0..n) ended before byte c: is it a candidate, is it a label?
  * n is more than sizeof(mt->tok) for a longer token (t is then not read).
@@ -220,6 +235,40 @@ static void tok_append(struct matcher *mt, const unsigned char *p, size_t len)
 }
 
 /*
+ * A chunk with no candidate in it, and nothing carried in or out: no
+ * token or sign goes on from the last chunk or into the next (buf ends
+ * in a separator, a newline or a NUL), no label is in force or set on the
+ * chunk's last line, and no run of 10 hex digits is in it, which every
+ * candidate holds (addr_hex_run10).  Such a chunk (most of a /proc or
+ * /sys file, which is one chunk) is not tokenized: its newlines are
+ * counted and its binary windows looked at.  True when so done.
+ */
+static bool quiet_chunk(struct matcher *mt, const unsigned char *buf, size_t n)
+{
+	const unsigned char *p, *q, *end = buf + n, *last = NULL;
+	unsigned int lines = 0;
+
+	if (mt->intok || mt->dash || mt->label || !n || cls[buf[n - 1]] == C_WORD ||
+	    cls[buf[n - 1]] == C_DASH || addr_hex_run10(buf, n))
+		return false;
+	for (p = buf; (q = memchr(p, '\n', (size_t)(end - p))); p = q + 1) {
+		lines++;
+		last = q;
+	}
+	p = last ? last + 1 : buf;	/* the last line: does it set a label? */
+	if (memchr(p, ':', (size_t)(end - p)) || memchr(p, '=', (size_t)(end - p)))
+		return false;
+	scan_le(mt, buf, n);
+	if (memchr(buf, 0, n))
+		mt->saw_nul = true;
+	mt->line += lines;
+	if (last)
+		mt->bol = mt->off + (uint64_t)(last + 1 - buf);
+	mt->off += n;
+	return true;
+}
+
+/*
  * The text pass.  A token is matched where it lies in buf; only one that
  * runs to the end of buf is copied, to be finished by the next chunk.  The
  * column is the distance from the line's first byte (bol), found once per
@@ -234,6 +283,8 @@ void matcher_feed(struct matcher *mt, const unsigned char *buf, size_t n)
 	unsigned int line = mt->line, c;
 	bool dash = mt->dash;
 
+	if (quiet_chunk(mt, buf, n))
+		return;
 	scan_le(mt, buf, n);
 	if (mt->intok && p < end) {	/* a token carried from the last chunk */
 		while (p < end && word[*p])

@@ -239,13 +239,16 @@ static void seen_add(struct seen *seen, char **roots, const size_t *map, size_t 
 
 /*
  * The child: drop privileges, read the files, and decide each of the
- * parent's findings (it has them: a fork): it writes n bytes, one a file
- * ('P' when the kallsyms probe decided it, else '-'), then res->nfound
- * bytes, '1' for a finding the user sees, '0' for one the user does not.
- * The parent reads them in one piece; nothing is parsed.  Never returns.
+ * parent's findings (it has them: a fork; file k's are found[first[k]]
+ * to found[first[k + 1] - 1]).  It writes n bytes, one a file: 'a' or
+ * 'n' when the kallsyms probe decided all its findings (all seen, none
+ * seen), else 'P' (the probe decided its content) or '-'; then, for each
+ * 'P' or '-' file in order, one byte a finding, '1' for one the user
+ * sees, '0' for one the user does not.  /proc/kallsyms's 40,000 findings
+ * are one byte.  Nothing is parsed.  Never returns.
  */
 static void child(const struct scan_opts *o, const struct scan_result *res,
-		  const size_t *idx, char **files, char **dirs,
+		  const size_t *first, char **files, char **dirs,
 		  const unsigned char *content, size_t kline, uint64_t kvalue, size_t n,
 		  uid_t uid, gid_t gid, int out)
 {
@@ -255,7 +258,7 @@ static void child(const struct scan_opts *o, const struct scan_result *res,
 	struct seen *seen = calloc(n + 1, sizeof(*seen));
 	char **roots = xmalloc((n + 1) * sizeof(*roots));
 	char *answer = xmalloc(n + res->nfound + 1);
-	size_t i, nroots = 0, *map = xmalloc((n + 1) * sizeof(*map));
+	size_t i, j, len, nroots = 0, *map = xmalloc((n + 1) * sizeof(*map));
 
 	if (!seen || scan_drop_privileges(uid, gid) < 0)
 		_exit(3);
@@ -275,7 +278,6 @@ static void child(const struct scan_opts *o, const struct scan_result *res,
 		/* a directory's name is no file to read */
 		seen[i].probe = (signed char)(content[i] == REREAD_PROBE ?
 					      probe_kallsyms(files[i], kline, kvalue) : -1);
-		answer[i] = seen[i].probe >= 0 ? 'P' : '-';
 		if (content[i] != REREAD_NONE && seen[i].probe < 0) {
 			map[nroots] = i;
 			roots[nroots++] = files[i];
@@ -286,9 +288,16 @@ static void child(const struct scan_opts *o, const struct scan_result *res,
 			_exit(3);
 		seen_add(seen, roots, map, nroots, &r);
 	}
-	for (i = 0; i < res->nfound; i++)
-		answer[n + i] = seen_has(&seen[idx[i]], &res->found[i]) ? '1' : '0';
-	write_all(out, answer, n + res->nfound);
+	for (i = 0, len = n; i < n; i++) {
+		answer[i] = seen[i].probe >= 0 ? 'P' : '-';
+		if (seen[i].probe >= 0 && !dirs[i]) {	/* no path name: all alike */
+			answer[i] = seen[i].probe ? 'a' : 'n';
+			continue;
+		}
+		for (j = first[i]; j < first[i + 1]; j++)
+			answer[len++] = seen_has(&seen[i], &res->found[j]) ? '1' : '0';
+	}
+	write_all(out, answer, len);
 	_exit(0);
 }
 
@@ -306,8 +315,47 @@ static bool collect(int in, char *answer, size_t len)
 			break;
 		got += (size_t)r;
 	}
-	close(in);
 	return got == len;
+}
+
+/*
+ * Read the child's answer (see child()): its n file bytes, then the
+ * bytes of the findings of its 'P' and '-' files; false if it is short
+ * or malformed.
+ */
+static bool read_answer(int in, const size_t *first, size_t n, char *answer)
+{
+	size_t i, len = n;
+
+	if (!collect(in, answer, n))
+		return false;
+	for (i = 0; i < n; i++) {
+		if (answer[i] != 'a' && answer[i] != 'n' && answer[i] != 'P' && answer[i] != '-')
+			return false;
+		if (answer[i] == 'P' || answer[i] == '-')
+			len += first[i + 1] - first[i];
+	}
+	return collect(in, answer + n, len - n);
+}
+
+/* Every finding's readable from the answer. */
+static void apply_answer(struct scan_result *res, const size_t *first, size_t n,
+			 const char *answer)
+{
+	size_t i, j, len = n;
+
+	for (i = 0; i < n; i++) {
+		unsigned char all = answer[i] == 'a' ? READ_EVERYONE : READ_ROOT;
+		bool each = answer[i] == 'P' || answer[i] == '-';
+
+		for (j = first[i]; j < first[i + 1]; j++) {
+			unsigned char r = !each ? all :
+				answer[len++] == '1' ? READ_EVERYONE : READ_ROOT;
+
+			if (res->found[j].readable != r)	/* see enum readable_by */
+				res->found[j].readable = r;
+		}
+	}
 }
 
 /* Is file the one the model read (same device and inode)? */
@@ -337,7 +385,7 @@ void scan_readable(const struct scan_opts *o, struct scan_result *res,
 	uint64_t kvalue = 0;
 	size_t kline = 0;
 	bool probe = probe_line(m, &kline, &kvalue);
-	size_t *idx, n = 0, i;
+	size_t *first, n = 0, i;
 	char *answer;
 	const char *last = NULL;
 	int pfd[2], status = 0;
@@ -351,8 +399,11 @@ void scan_readable(const struct scan_opts *o, struct scan_result *res,
 			"readable-by: unknown (cannot switch to an unprivileged user)";
 		return;
 	}
-	/* One root a file: the files are sorted, a path name's group first. */
-	idx = xmalloc((res->nfound + 1) * sizeof(*idx));
+	/*
+	 * One root a file: the findings are sorted by file, a path name's
+	 * group first, so file k's are found[first[k]] to found[first[k + 1] - 1].
+	 */
+	first = xmalloc(sizeof(*first));
 	for (i = 0; i < res->nfound; i++) {
 		const struct finding_rec *f = &res->found[i];
 
@@ -360,9 +411,11 @@ void scan_readable(const struct scan_opts *o, struct scan_result *res,
 			files = xrealloc(files, (n + 1) * sizeof(*files));
 			dirs = xrealloc(dirs, (n + 1) * sizeof(*dirs));
 			content = xrealloc(content, (n + 1) * sizeof(*content));
+			first = xrealloc(first, (n + 2) * sizeof(*first));
 			files[n] = child_path(f->file, self);
 			dirs[n] = NULL;
 			content[n] = REREAD_NONE;
+			first[n] = i;
 			n++;
 			last = f->file;
 		}
@@ -372,8 +425,13 @@ void scan_readable(const struct scan_opts *o, struct scan_result *res,
 			 content[n - 1] == REREAD_NONE)
 			content[n - 1] = probe && is_model_file(m, f->file) ?
 					 REREAD_PROBE : REREAD_WHOLE;
-		idx[i] = n - 1;
 	}
+	first[n] = res->nfound;
+	/*
+	 * The kept kallsyms text is scanned and its probe line found: drop
+	 * the model's lines of it now, so that the fork copies fewer pages.
+	 */
+	addr_model_forget((struct addr_model *)m);
 	answer = xmalloc(n + res->nfound + 1);
 	fflush(NULL);
 	if (!n || pipe(pfd) < 0) {
@@ -384,18 +442,20 @@ void scan_readable(const struct scan_opts *o, struct scan_result *res,
 		ok = false;
 	} else if (pid == 0) {
 		close(pfd[0]);
-		child(o, res, idx, files, dirs, content, kline, kvalue, n, uid, gid, pfd[1]);
+		child(o, res, first, files, dirs, content, kline, kvalue, n, uid, gid, pfd[1]);
 	} else {
 		close(pfd[1]);
-		ok = collect(pfd[0], answer, n + res->nfound);
+		ok = read_answer(pfd[0], first, n, answer);
+		close(pfd[0]);
 		while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
 			;
 		ok = ok && WIFEXITED(status) && WEXITSTATUS(status) == 0;
 	}
-	for (i = 0; i < res->nfound; i++)
-		res->found[i].readable = !ok ? READ_UNKNOWN :
-			answer[n + i] == '1' ? READ_EVERYONE : READ_ROOT;
-	for (i = 0; ok && i < n && answer[i] != 'P'; i++)
+	if (ok)
+		apply_answer(res, first, n, answer);
+	else
+		set_all(res, READ_UNKNOWN);
+	for (i = 0; ok && i < n && answer[i] != 'P' && answer[i] != 'a' && answer[i] != 'n'; i++)
 		;
 	if (ok && i < n)
 		snprintf(how, sizeof(how), "readable-by: checked by reading %zu files again "
@@ -417,5 +477,5 @@ void scan_readable(const struct scan_opts *o, struct scan_result *res,
 	free(files);
 	free(dirs);
 	free(content);
-	free(idx);
+	free(first);
 }

@@ -404,7 +404,8 @@ static void check_name(struct worker *w, const char *path, const char *name)
 	struct matcher mt;
 	uint64_t t;
 
-	if (strlen(name) < 10)
+	/* No run of 10 hex digits, no candidate (addr_hex_run10). */
+	if (!addr_hex_run10((const unsigned char *)name, strlen(name)))
 		return;
 	t = tick(s);
 	matcher_start(s, &mt, &f);
@@ -468,6 +469,39 @@ static bool kept_copy(struct scan *s, int fd)
 	       (uint64_t)st.st_dev == m->ksyms_dev &&
 	       (uint64_t)st.st_ino == m->ksyms_ino &&
 	       m->ksyms_ms < s->o->timeout_ms && m->nksyms <= s->o->max_size;
+}
+
+/*
+ * Match the kept kallsyms text by what the model's parse of it found
+ * (struct addr_kline): a line whose only candidate is its value at
+ * column 1 is reported from it, any other that may hold one is matched
+ * as text; the findings are those matcher_feed would make of the whole
+ * text.  The text has no NUL or 0xff byte (no binary values), and each
+ * line starts the matcher afresh (no token, sign or label carried over).
+ */
+static void kept_lines(struct matcher *mt, const struct addr_model *m)
+{
+	const struct addr_kline *k = m->klines, *end = k + m->nklines;
+	struct scan_hit h = { .column = 1 };
+
+	for (; k < end; k++) {
+		const unsigned char *s = m->ksyms + k->off;
+
+		if (k->value) {
+			h.value = k->value;
+			h.offset = k->off;
+			h.line = k->line;
+			memcpy(h.text, s, 16);
+			h.text[16] = '\0';
+			matcher_hit(mt, &h);
+		} else {
+			const unsigned char *nl = memchr(s, '\n', m->nksyms - k->off);
+			size_t n = nl ? (size_t)(nl - s) + 1 : m->nksyms - k->off;
+
+			matcher_seek(mt, k->off, k->line);
+			matcher_feed(mt, s, n);
+		}
+	}
 }
 
 /* The last component of the file the model read. */
@@ -553,6 +587,15 @@ static void scan_file(struct worker *w, int dirfd, const char *oname,
 		mt.wait = NULL;		/* ready now: no hook call a value */
 		task = begin_task(w);
 		kept = kept_copy(s, fd);
+	}
+	if (kept && o->model->klines && !mt.mask_file) {
+		t = tick(s);
+		/* About a finding a line: room for them at once. */
+		f.cap = o->model->nklines + 64;
+		f.rec = xrealloc(f.rec, f.cap * sizeof(*f.rec));
+		kept_lines(&mt, o->model);
+		w->ns_match += tick(s) - t;
+		total = o->model->nksyms;
 	}
 	while (kept && total < o->model->nksyms) {
 		size_t use = o->model->nksyms - total;
