@@ -277,11 +277,69 @@ static int rule_read_options(struct rule *r)
 }
 
 /*
+ * The grep query spatch gave for this rule's text before, kept (with
+ * opts->cache) in $PTRGUARD_CACHE/queries under the rule's text and
+ * spatch's identity (keycache.h): asking spatch takes a few tenths of a
+ * second a rule, a re-audit little more.
+ */
+static int rule_query_spatch(const struct cocci_opts *opts, struct rule *r,
+			     const char *tmpdir);
+
+static const char query_magic[] = "ptrguard-grep-query 1\n";
+
+static char *query_cache(const struct cocci_opts *opts, const struct rule *r,
+			 struct kc_key *k)
+{
+	char *prog, *dir;
+	int bad;
+
+	if (!opts->cache || !(dir = kc_dir(NULL, "queries")))
+		return NULL;
+	prog = kc_which(spatch_prog(opts));
+	kc_add(k, query_magic, strlen(query_magic));
+	bad = kc_program(k, "spatch", prog);
+	free(prog);
+	kc_file(k, "rule", r->path, SIZE_MAX);
+	if (bad) {
+		free(dir);
+		return NULL;
+	}
+	return dir;
+}
+
+/*
  * Ask spatch for the rule's grep query.  This parses the rule, so a broken
  * rule is reported here, before any file is read.
  */
 static int rule_query(const struct cocci_opts *opts, struct rule *r,
 		      const char *tmpdir)
+{
+	struct kc_key key = { 0 };
+	char *dir = query_cache(opts, r, &key), *kept;
+	size_t klen;
+	int ret;
+
+	kept = dir ? kc_get(dir, query_magic, &key, &klen) : NULL;
+	if (kept && !strchr(kept, '\n')) {
+		r->query.text = kept;
+		if (query_match(&r->query, "", 0, NULL) == 0) {
+			free(key.buf);
+			free(dir);
+			return 0;
+		}
+		r->query.text = NULL;
+	}
+	free(kept);
+	ret = rule_query_spatch(opts, r, tmpdir);
+	if (!ret && dir)
+		kc_put(dir, query_magic, &key, r->query.text, strlen(r->query.text));
+	free(key.buf);
+	free(dir);
+	return ret;
+}
+
+static int rule_query_spatch(const struct cocci_opts *opts, struct rule *r,
+			     const char *tmpdir)
 {
 	char *out = xasprintf("%s/query.out", tmpdir);
 	char *err = xasprintf("%s/query.err", tmpdir);
