@@ -37,8 +37,8 @@
 static const char magic[] = "ptrguard-spatch-cache 1\n";
 
 /* The part of the key common to every file of rule @r. */
-static int rule_ident(struct cocci_cache *cc, const struct cocci_opts *opts,
-		      const char *root, const struct rule *r, struct kc_key *k)
+static int rule_ident(const struct cocci_opts *opts, const char *root, const struct rule *r,
+		      struct kc_key *k)
 {
 	struct strvec av = { 0 };
 	char exe[4096], *prog, *py;
@@ -66,7 +66,6 @@ static int rule_ident(struct cocci_cache *cc, const struct cocci_opts *opts,
 	}
 	ret = 0;
 out:
-	(void)cc;
 	strvec_clear(&av);
 	free(prog);
 	free(py);
@@ -87,7 +86,7 @@ void cocci_cache_init(struct cocci_cache *cc, const struct cocci_opts *opts,
 	for (i = 0; i < w->nrules && i < COCCI_NRULES; i++) {
 		struct kc_key *k = &cc->ident[i];
 
-		if (rule_ident(cc, opts, w->root, &w->rules[i], k) < 0) {
+		if (rule_ident(opts, w->root, &w->rules[i], k) < 0) {
 			free(cc->dir);
 			cc->dir = NULL;
 			return;

@@ -225,6 +225,7 @@ static void index_use(struct windex *ix, struct wfile *f)
 		f->mask = r->mask;
 		f->bits = r->bits;
 		f->has_p = r->has_p;
+		f->len = (size_t)f->id[2];	/* its size, for balancing spatch's groups */
 		f->known = 1;
 		return;
 	}
