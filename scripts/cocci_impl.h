@@ -265,7 +265,7 @@ void cocci_parse_badcounts(struct collect *c, const char *root, const char *err,
 struct cocci_cache {
 	char *dir;		/* NULL: nothing kept */
 	struct kc_key ident[COCCI_NRULES];	/* the key's part common to a rule's files */
-	size_t hits;
+	size_t hits, stored;
 };
 
 void cocci_cache_init(struct cocci_cache *cc, const struct cocci_opts *opts,

@@ -269,8 +269,8 @@ static void index_save(const struct walk *w, const struct kc_key *key, const str
 					r->rel, r->id[0], r->id[1], r->id[2], r->id[3], r->id[4],
 					r->id[5], r->id[6], r->mask, r->bits, r->has_p);
 		}
-		if (!fclose(f))
-			write_file_atomic(path, text, len);
+		if (!fclose(f) && !write_file_atomic(path, text, len))
+			kc_prune(dir, 256LL << 20);
 	}
 	free(text);
 	free(dir);

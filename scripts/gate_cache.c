@@ -119,6 +119,8 @@ int gate_cache_init(struct gate_cache *c, const struct gate_run_opts *run)
 
 void gate_cache_free(struct gate_cache *c)
 {
+	if (c->dir)
+		kc_prune(c->dir, 256LL << 20);
 	free(c->dir);
 	free(c->ident);
 	memset(c, 0, sizeof(*c));
@@ -159,7 +161,7 @@ static int file_key(const struct gate_cache *c, const char *root, const char *re
 		path = xasprintf("%s/%s", root, cocci_forced_includes[i]);
 		kc_file(k, cocci_forced_includes[i], path, SIZE_MAX);
 		/* kconfig.h includes generated/autoconf.h */
-		if (cast && !access(path, F_OK) && kc_includes(k, root, cocci_forced_includes[i]) < 0) {
+		if (cast && !access(path, F_OK) && kc_includes(k, root, cocci_forced_includes[i], 0) < 0) {
 			free(path);
 			return -1;
 		}
@@ -181,7 +183,7 @@ static int file_key(const struct gate_cache *c, const char *root, const char *re
 	kc_file(k, "file", path, SIZE_MAX);
 	free(path);
 	key_vocab(k, root, rel);
-	return cast ? kc_includes(k, root, rel) : 0;
+	return cast ? kc_includes(k, root, rel, 0) : 0;
 }
 
 int gate_cache_get(struct gate_cache *c, const char *root, const char *rel, int cast,

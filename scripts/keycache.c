@@ -3,7 +3,9 @@
  * keycache: results kept between runs, each under its whole key
  * (keycache.h).
  */
+#include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -46,6 +48,23 @@ void kc_file(struct kc_key *k, const char *name, const char *path, size_t max)
 	free(buf);
 }
 
+void kc_stat(struct kc_key *k, const char *name, const char *path)
+{
+	struct stat st;
+	char *id;
+
+	if (stat(path, &st) < 0 || !S_ISREG(st.st_mode)) {
+		kc_field(k, "absent", name, strlen(name));
+		return;
+	}
+	id = xasprintf("%llu %llu %lld %lld.%09ld %lld.%09ld", (unsigned long long)st.st_dev,
+		       (unsigned long long)st.st_ino, (long long)st.st_size,
+		       (long long)st.st_mtim.tv_sec, st.st_mtim.tv_nsec,
+		       (long long)st.st_ctim.tv_sec, st.st_ctim.tv_nsec);
+	kc_field(k, name, id, strlen(id));
+	free(id);
+}
+
 int kc_program(struct kc_key *k, const char *name, const char *path)
 {
 	struct stat st;
@@ -84,9 +103,17 @@ char *kc_which(const char *prog)
 	return cand;
 }
 
-/* Every place of the header @name that @from (relative to @root) includes. */
-static void kc_header(struct kc_key *k, const char *root, const char *from, const char *name)
+/* kc_file() of a whole file, in kc_header()'s shape */
+static void kc_text(struct kc_key *k, const char *name, const char *path)
 {
+	kc_file(k, name, path, SIZE_MAX);
+}
+
+/* Every place of the header @name that @from (relative to @root) includes. */
+static void kc_header(struct kc_key *k, const char *root, const char *from, const char *name,
+		      int by_stat)
+{
+	void (*add)(struct kc_key *, const char *, const char *) = by_stat ? kc_stat : kc_text;
 	const char *slash = strrchr(from, '/');
 	char *path;
 	size_t i;
@@ -94,19 +121,19 @@ static void kc_header(struct kc_key *k, const char *root, const char *from, cons
 	kc_field(k, "include", name, strlen(name));
 	path = slash ? xasprintf("%s/%.*s/%s", root, (int)(slash - from), from, name) :
 	       xasprintf("%s/%s", root, name);
-	kc_file(k, "here", path, SIZE_MAX);
+	add(k, "here", path);
 	free(path);
 	path = xasprintf("%s/%s", root, name);
-	kc_file(k, "top", path, SIZE_MAX);
+	add(k, "top", path);
 	free(path);
 	for (i = 0; cocci_include_dirs[i]; i++) {
 		path = xasprintf("%s/%s/%s", root, cocci_include_dirs[i], name);
-		kc_file(k, cocci_include_dirs[i], path, SIZE_MAX);
+		add(k, cocci_include_dirs[i], path);
 		free(path);
 	}
 }
 
-int kc_includes(struct kc_key *k, const char *root, const char *rel)
+int kc_includes(struct kc_key *k, const char *root, const char *rel, int by_stat)
 {
 	char *path = xasprintf("%s/%s", root, rel), *buf, *p, *e, *name;
 	size_t len;
@@ -142,7 +169,7 @@ int kc_includes(struct kc_key *k, const char *root, const char *rel)
 			break;
 		}
 		name = xstrndup(p + 1, (size_t)(e - p - 1));
-		kc_header(k, root, rel, name);
+		kc_header(k, root, rel, name, by_stat);
 		free(name);
 	}
 	free(buf);
@@ -187,7 +214,6 @@ char *kc_get(const char *dir, const char *magic, const struct kc_key *key, size_
 	size_t n, keylen, mlen = strlen(magic);
 
 	buf = read_file(path, SIZE_MAX, &n);
-	free(path);
 	if (!buf || n <= mlen || memcmp(buf, magic, mlen))
 		goto out;
 	p = buf + mlen;
@@ -196,11 +222,14 @@ char *kc_get(const char *dir, const char *magic, const struct kc_key *key, size_
 	    (size_t)(buf + n - (end + 1)) < keylen || memcmp(end + 1, key->buf, keylen))
 		goto out;
 	p = end + 1 + keylen;
+	/* used: the last to go when kc_prune() makes room */
+	utimensat(AT_FDCWD, path, NULL, 0);
 	*len = (size_t)(buf + n - p);
 	memmove(buf, p, *len + 1);
 	out = buf;
 	buf = NULL;
 out:
+	free(path);
 	free(buf);
 	return out;
 }
@@ -229,4 +258,60 @@ int kc_put(const char *dir, const char *magic, const struct kc_key *key,
 	}
 	free(text);
 	return ret;
+}
+
+struct kc_entry {
+	char *path;
+	long long when;
+	long long size;
+};
+
+static int entry_cmp(const void *pa, const void *pb)
+{
+	const struct kc_entry *a = pa, *b = pb;
+
+	return a->when < b->when ? -1 : a->when > b->when;
+}
+
+void kc_prune(const char *dir, long long max)
+{
+	struct kc_entry *v = NULL;
+	size_t n = 0, alloc = 0, i;
+	long long total = 0;
+	struct dirent *e;
+	struct stat st;
+	DIR *d = opendir(dir);
+
+	if (!d)
+		return;
+	while ((e = readdir(d))) {
+		char *path;
+
+		if (e->d_name[0] == '.' && strncmp(e->d_name, ".tmp.", 5))
+			continue;
+		path = xasprintf("%s/%s", dir, e->d_name);
+		if (lstat(path, &st) < 0 || !S_ISREG(st.st_mode)) {
+			free(path);
+			continue;
+		}
+		if (n == alloc) {
+			alloc = alloc ? 2 * alloc : 64;
+			v = xrealloc(v, alloc * sizeof(*v));
+		}
+		v[n].path = path;
+		v[n].when = (long long)st.st_mtim.tv_sec;
+		v[n++].size = (long long)st.st_size;
+		total += (long long)st.st_size;
+	}
+	closedir(d);
+	if (total > max) {
+		qsort(v, n, sizeof(*v), entry_cmp);
+		/* the least recently used first, down to three quarters */
+		for (i = 0; i < n && total > max / 4 * 3; i++)
+			if (!unlink(v[i].path))
+				total -= v[i].size;
+	}
+	for (i = 0; i < n; i++)
+		free(v[i].path);
+	free(v);
 }

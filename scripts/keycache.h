@@ -26,17 +26,23 @@ void kc_add(struct kc_key *k, const void *p, size_t n);
 void kc_field(struct kc_key *k, const char *name, const void *p, size_t n);
 /* The content of @path (at most @max bytes), or a mark that it is absent. */
 void kc_file(struct kc_key *k, const char *name, const char *path, size_t max);
+/*
+ * Which file @path is, as git's index knows it: device, inode, size,
+ * modification and change times; or a mark that it is absent.
+ */
+void kc_stat(struct kc_key *k, const char *name, const char *path);
 /* Who the program @path is: its place, size, time and inode.  -1 if none. */
 int kc_program(struct kc_key *k, const char *name, const char *path);
 /*
  * The headers @rel (relative to @root) includes, each by every place
  * spatch could find it: the file's directory, the tree's top and each
  * directory of cocci_include_dirs[], with its content or its absence at
- * each.  Any line whose first word after '#' begins with "include"
- * counts, in comments and #if 0 too (more key, never less); -1 if one
- * names no file (#include MACRO, #include_next).
+ * each (@by_stat: which file it is, kc_stat(), instead of its content:
+ * a much smaller key for a local cache).  Any line whose first word after
+ * '#' begins with "include" counts, in comments and #if 0 too (more key,
+ * never less); -1 if one names no file (#include MACRO, #include_next).
  */
-int kc_includes(struct kc_key *k, const char *root, const char *rel);
+int kc_includes(struct kc_key *k, const char *root, const char *rel, int by_stat);
 
 /* @prog as execvp() would find it (malloc()ed), or NULL. */
 char *kc_which(const char *prog);
@@ -52,8 +58,17 @@ char *kc_dir(const char *env, const char *sub);
  * NULL: malloc()ed, NUL-terminated, its length in *@len.
  */
 char *kc_get(const char *dir, const char *magic, const struct kc_key *key, size_t *len);
-/* Store @n bytes of @payload under @key; 0, or -1 (nothing stored). */
+/*
+ * Store @n bytes of @payload under @key; 0, or -1 (nothing stored).  A
+ * hit of kc_get() marks the entry used.
+ */
 int kc_put(const char *dir, const char *magic, const struct kc_key *key,
 	   const void *payload, size_t n);
+
+/*
+ * When the entries of @dir take more than @max bytes, remove the least
+ * recently used (stored or hit) until they take three quarters of it.
+ */
+void kc_prune(const char *dir, long long max);
 
 #endif
