@@ -199,7 +199,8 @@ static void make_units(struct fix_ctx *c, const struct cocci_result *res, int pe
 		char *name;
 		struct fix_unit *u = NULL;
 
-		if (!cl || (!cl->leak && !all))
+		/* a class with no automatic fix (vocab.def) stays for a human */
+		if (!cl || !cl->fix || (!cl->leak && !all))
 			continue;
 		name = unit_name(f->file, per_dir);
 		for (k = 0; k < c->nunits; k++)

@@ -12,7 +12,11 @@
  *    before v4.15 (p-unhashed);
  *  - seq_int_cast.cocci reports a long-wide integer conversion whose
  *    argument is "(I)P", "(I)(I2)P" or "(I)&E", I one of a fixed list of
- *    integer type names, as an argument of a call named *seq* or *SEQ*.
+ *    integer type names, as an argument of a call named *seq* or *SEQ*
+ *    (a seq_put_* writer needs no literal), or of a snprintf() whose
+ *    buffer is written to seq output; and a name assigned such a cast
+ *    ("NAME = (I)...", a local or a field) printed by such a call as a
+ *    whole argument (or the last name of one, X->NAME).
  *
  * So a file none of whose literals holds such a conversion (and, for the
  * cast rule, with no such cast) can be left out without losing a finding.
@@ -47,12 +51,21 @@ struct scan {
 	size_t depth, alloc, nseq;
 	int prev;		/* the previous token */
 	int prev_seq;		/* it is a word containing seq or SEQ */
+	int prev_io;		/* it is a PG_SEQ_PUT or PG_BUF_PRINTF function (vocab.h) */
+	size_t word, wlen;	/* the last word */
+	size_t assigned, alen;	/* the word before the last "=" */
+	/* names assigned an integer cast, and names printed by a wide seq call */
+	struct { size_t off, len; } *held, *printed;
+	size_t nheld, hheld, nprinted, hprinted;
 };
 
-enum { T_NONE, T_WORD, T_OPEN, T_COMMA, T_STRING, T_OTHER };
+enum { T_NONE, T_WORD, T_OPEN, T_COMMA, T_STRING, T_ASSIGN, T_OTHER };
 
-/* An open parenthesis: a call named *seq*, whose arguments hold... */
-enum { F_SEQ = 1, F_WIDE = 2, F_CAST = 4, F_STR = 8 };
+/*
+ * An open parenthesis: a call named *seq* (or a snprintf()), whose
+ * arguments hold...; F_PUT: a seq_put_* writer (no format, always wide).
+ */
+enum { F_SEQ = 1, F_WIDE = 2, F_CAST = 4, F_STR = 8, F_PUT = 16 };
 
 /* Mark every open seq call: its arguments hold a wide conversion or a cast. */
 static void mark_calls(struct scan *s, unsigned char what)
@@ -71,8 +84,31 @@ static void mark_calls(struct scan *s, unsigned char what)
  */
 static void close_call(struct scan *s, unsigned char f)
 {
-	if ((f & F_SEQ) && (f & F_CAST) && ((f & F_WIDE) || !(f & F_STR)))
+	if ((f & F_SEQ) && (f & F_CAST) && ((f & F_WIDE) || (f & F_PUT) || !(f & F_STR)))
 		s->bits |= PF_INT_CAST;
+}
+
+/* Remember the word at [@off, @off + @len) in @list. */
+#define NAME_ADD(s, list, n, alloc, o, l) do {					\
+	if ((s)->n == (s)->alloc) {						\
+		(s)->alloc = (s)->alloc ? 2 * (s)->alloc : 16;			\
+		(s)->list = xrealloc((s)->list, (s)->alloc * sizeof(*(s)->list));\
+	}									\
+	(s)->list[(s)->n].off = (o);						\
+	(s)->list[(s)->n++].len = (l);						\
+} while (0)
+
+/* A name both assigned an integer cast and printed wide: the file may hold an int-held. */
+static int held_printed(const struct scan *s)
+{
+	size_t i, k;
+
+	for (i = 0; i < s->nheld; i++)
+		for (k = 0; k < s->nprinted; k++)
+			if (s->held[i].len == s->printed[k].len &&
+			    !memcmp(s->t + s->held[i].off, s->t + s->printed[k].off, s->held[i].len))
+				return 1;
+	return 0;
 }
 
 /* Remove backslash-newline (and backslash-CR-LF), as translation phase 2 does. */
@@ -273,15 +309,18 @@ static int cast_is_argument(const struct scan *s, size_t i)
 	return !strchr("+-*/%<>=!&|^?", t[i]);
 }
 
-static int int_cast_at(const struct scan *s, size_t i)
+/* Does "(" at @i open a cast to an integer type (whatever follows it)?  @end: its ')'. */
+static int int_cast_type(const struct scan *s, size_t i, size_t *end)
 {
 	const char *t = s->t, *w;
 	size_t len;
 	int type = 0;
 
 	for (i = skip_blank(s, i + 1); i < s->n; i = skip_blank(s, i)) {
-		if (t[i] == ')')
-			return type && cast_is_argument(s, i);
+		if (t[i] == ')') {
+			*end = i;
+			return type;
+		}
 		if (!word_byte((unsigned char)t[i]))
 			return 0;
 		for (w = t + i, len = 0; i < s->n && word_byte((unsigned char)t[i]); i++)
@@ -293,6 +332,13 @@ static int int_cast_at(const struct scan *s, size_t i)
 			return 0;
 	}
 	return 0;
+}
+
+static int int_cast_at(const struct scan *s, size_t i)
+{
+	size_t end;
+
+	return int_cast_type(s, i, &end) && cast_is_argument(s, end);
 }
 
 /* The wrappers of the tree's headers (prefilter_set_wrappers()), sorted. */
@@ -391,31 +437,62 @@ unsigned int prefilter_scan(const char *buf, size_t len)
 				;
 			s.prev = T_WORD;
 			s.prev_seq = has_seq(t + w, i - w);
+			{
+				const struct vocab_io_fn *io = vocab_io(t + w, i - w);
+
+				s.prev_io = io && io->kind != VOCAB_IO_TEXT ? (int)io->kind : 0;
+			}
+			s.word = w;
+			s.wlen = i - w;
 			continue;
 		} else if (t[i] == '\'') {
 			j = char_literal(&s, i);
 			i = j ? j : i + 1;
 		} else if (t[i] == '(') {
+			size_t end;
+
 			if ((s.prev == T_OPEN || s.prev == T_COMMA) && s.nseq &&
 			    int_cast_at(&s, i))
 				mark_calls(&s, F_CAST);
+			/* "NAME = (I)...": a local or field that may hold a pointer */
+			if (s.prev == T_ASSIGN && s.alen && int_cast_type(&s, i, &end))
+				NAME_ADD(&s, held, nheld, hheld, s.assigned, s.alen);
 			if (s.depth >= s.alloc) {
 				s.alloc = s.alloc ? 2 * s.alloc : 64;
 				s.open = xrealloc(s.open, s.alloc);
 			}
-			s.open[s.depth] = s.prev == T_WORD && s.prev_seq ? F_SEQ : 0;
+			s.open[s.depth] = s.prev == T_WORD && (s.prev_seq || s.prev_io) ? F_SEQ : 0;
+			if (s.prev == T_WORD && s.prev_io == VOCAB_IO_PUT)
+				s.open[s.depth] |= F_PUT;
 			s.nseq += s.open[s.depth++] & F_SEQ;
 			tok = T_OPEN;
 			i++;
-		} else if (t[i] == ')') {
+		} else if (t[i] == ')' || t[i] == ',') {
+			/* a wide seq call's argument that ends in a name: x, X->x */
+			if (s.prev == T_WORD && s.depth && (s.open[s.depth - 1] & F_SEQ) &&
+			    (s.open[s.depth - 1] & (F_WIDE | F_PUT)))
+				NAME_ADD(&s, printed, nprinted, hprinted, s.word, s.wlen);
+			if (t[i] == ',') {
+				s.prev = T_COMMA;
+				i++;
+				continue;
+			}
 			if (s.depth) {
 				s.depth--;
 				s.nseq -= s.open[s.depth] & F_SEQ;
 				close_call(&s, s.open[s.depth]);
 			}
 			i++;
+		} else if (t[i] == '=' && t[i + 1] != '=' &&
+			   (!i || !t[i - 1] || !strchr("=!<>", t[i - 1]))) {
+			/* the name assigned: "NAME =", "X->NAME =", "NAME +=" */
+			s.alen = s.prev == T_WORD || (i && t[i - 1] && strchr("+-|&^", t[i - 1])) ?
+				s.wlen : 0;
+			s.assigned = s.word;
+			tok = T_ASSIGN;
+			i++;
 		} else {
-			tok = t[i] == ',' ? T_COMMA : T_OTHER;
+			tok = T_OTHER;
 			i++;
 		}
 		s.prev = tok;
@@ -423,6 +500,10 @@ unsigned int prefilter_scan(const char *buf, size_t len)
 	run_flush(&s);
 	while (s.depth)
 		close_call(&s, s.open[--s.depth]);
+	if (held_printed(&s))
+		s.bits |= PF_INT_CAST;
+	free(s.held);
+	free(s.printed);
 	free(s.run);
 	free(s.open);
 	free((char *)t);
