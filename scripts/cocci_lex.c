@@ -172,6 +172,17 @@ static const char *not_an_address(const char *buf, size_t len, const char *what)
 	return NULL;
 }
 
+/* A conversion that prints a signed decimal: %ld, %lld, %zd, seq_put_decimal_ll(). */
+static int signed_conversion(const struct lex_finding *f)
+{
+	size_t n = strlen(f->conversion);
+	char last = n ? f->conversion[n - 1] : 0;
+
+	if (f->conversion[0] != '%')
+		return !strcmp(f->conversion, "seq_put_decimal_ll");
+	return last == 'd' || last == 'i';
+}
+
 /*
  * The class of an integer that spatch's facts show to hold a pointer:
  * @direct is the class of a cast in the argument itself (int-cast for a
@@ -202,6 +213,18 @@ static const char *held_class(const struct facts *fs, const struct lex_call *c,
 	}
 	if (x->mark == 'p')
 		return direct;
+	/*
+	 * One step removed from the cast, a value printed as a signed number
+	 * (%ld, seq_put_decimal_ll()) is an integer carried in a pointer (a
+	 * seq_file iterator's cookie, "long count = (long)data"), not an
+	 * address: kernel code prints addresses unsigned, in hex mostly.
+	 */
+	if (signed_conversion(f)) {
+		if (verbose > 1)
+			fprintf(stderr, "ptrguard: judge: %s:%u: %s of %s: holds %s, printed as a signed number\n",
+				rel, f->line, f->conversion, f->arg, x->what);
+		return NULL;
+	}
 	if (c->io == VOCAB_IO_BUF)
 		return "int-buf";
 	return x->mark == 'h' ? "int-held" : "int-field";
