@@ -1254,7 +1254,8 @@ static void judge(struct model *m, const struct span *s, struct lex_call *c,
 /*
  * The value a seq_put_* writer prints (argument @idx, tokens [b, e)): it
  * has no format, and prints all 64 bits, so it is judged as a long-wide
- * conversion would be, the conversion named by the function.
+ * conversion would be, the conversion named by the function and placed
+ * at its name (arg_line and arg_column place the value).
  */
 static void put_value(struct model *m, const struct span *s, struct lex_call *c, size_t b,
 		      size_t e, unsigned int idx)
@@ -1265,8 +1266,9 @@ static void put_value(struct model *m, const struct span *s, struct lex_call *c,
 
 	c->findings = xrealloc(c->findings, (c->nfindings + 1) * sizeof(*c->findings));
 	f = &c->findings[c->nfindings++];
-	f->line = first->line;
-	f->column = first->col + 1;
+	/* at the writer's name: it is the conversion */
+	f->line = c->line;
+	f->column = c->column;
 	f->cls = r > 0 ? "int-cast" : r < 0 ? NULL : "int";
 	f->conversion = xstrdup(c->fn->name);
 	f->arg = s_text(m, s, b, e);
