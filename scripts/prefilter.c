@@ -92,12 +92,6 @@ static void mark_calls(struct scan *s, unsigned char what)
 			s->open[i] |= what;
 }
 
-/*
- * A seq call is complete (or the text ends inside it): a cast and a
- * long-wide conversion, or a cast and no literal at all (the format is
- * in a variable, which the judge may read).
- */
-static void close_call(struct scan *s, unsigned char f);
 static int word_byte(unsigned char c);
 
 /* Remember the word at [@o, @o + @l) in @list, with the function it is in. */
@@ -126,22 +120,21 @@ static int names_meet(const struct scan *s, const struct name *a, size_t na,
 }
 
 /*
- * A call closes (@f: its F_* bits, s->depth its place): a seq call with a
- * cast and a long-wide conversion (or a seq_put_* writer, or no literal:
- * a format in a variable); a snprintf() with both, whose buffer may reach
- * a seq call.
+ * A call is complete (or the text ends inside it; @f: its F_* bits,
+ * s->depth its place): a seq call with a cast and a long-wide conversion,
+ * or a cast and no literal at all (the format is in a variable, which the
+ * judge may read), or a seq_put_* writer with a cast; a snprintf() with a
+ * cast and a long-wide conversion, whose buffer may reach a seq call.
  */
 static void close_call(struct scan *s, unsigned char f)
 {
-	if ((f & F_BUF) && (f & F_CAST) && (f & F_WIDE) && s->first[s->depth])
-	{
+	if ((f & F_BUF) && (f & F_CAST) && (f & F_WIDE) && s->first[s->depth]) {
 		size_t o = s->first[s->depth] - 1, l = 0;
 
 		while (o + l < s->n && word_byte((unsigned char)s->t[o + l]))
 			l++;
 		NAME_ADD(s, bufs, nbufs, hbufs, o, l, 0);
-	}
-	else if ((f & F_SEQ) && !(f & F_BUF) && (f & F_CAST) &&
+	} else if ((f & F_SEQ) && !(f & F_BUF) && (f & F_CAST) &&
 		 ((f & F_WIDE) || (f & F_PUT) || !(f & F_STR)))
 		s->bits |= PF_INT_CAST;
 }
@@ -511,8 +504,10 @@ unsigned int prefilter_scan(const char *buf, size_t len)
 			if ((s.prev == T_OPEN || s.prev == T_COMMA) && s.nseq &&
 			    int_cast_at(&s, i))
 				mark_calls(&s, F_CAST);
-			/* "NAME = (I)...": a local or field that may hold a pointer */
-			/* a wide type (a narrow one cannot hold an address), the whole value */
+			/*
+			 * "NAME = (I)...": a local or field that may hold a
+			 * pointer (a type that holds one, the whole value)
+			 */
 			if (s.prev == T_ASSIGN && s.alen && int_cast_type(&s, i, &end, &wide) &&
 			    wide && cast_is_argument(&s, end))
 				NAME_ADD(&s, held, nheld, hheld, s.assigned, s.alen, s.afield);
