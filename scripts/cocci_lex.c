@@ -160,13 +160,15 @@ static const struct cocci_fact *fact_any(const struct facts *fs, unsigned int li
 /*
  * A pointer spatch saw cast to an integer that is no kernel address all
  * the same: the text declares it __user (spatch's parser drops the
- * word), or it is an error pointer (ERR_PTR(-E...) holds -4095..-1).
+ * word), it is an error pointer (ERR_PTR(-E...) holds -4095..-1), or NULL.
  * Why, or NULL.
  */
 static const char *not_an_address(const char *buf, size_t len, const char *what)
 {
 	if (!strncmp(what, "ERR_PTR", 7) || !strncmp(what, "ERR_CAST", 8))
 		return "an error pointer, not an address";
+	if (!strcmp(what, "NULL"))
+		return "a constant NULL, not an address";
 	if (lex_user_expr(buf, len, what))
 		return "a __user pointer, not a kernel address";
 	return NULL;
