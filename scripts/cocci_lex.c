@@ -190,8 +190,9 @@ static int signed_conversion(const struct lex_finding *f)
  * @direct is the class of a cast in the argument itself (int-cast for a
  * conversion, put-cast for a seq_put_* writer, int-buf for a formatting
  * call).  A local that holds one is int-held (int-buf into a buffer), a
- * field the file assigns one int-field.  NULL: no such fact, or the
- * pointer is no kernel address (-vv says which).
+ * field the file assigns one int-field.  NULL: no such fact, the
+ * pointer is no kernel address, or the call runs only for readers who
+ * pass a privilege check (-vv says which).
  */
 static const char *held_class(const struct facts *fs, const struct lex_call *c,
 			      const struct lex_finding *f, const char *direct, const char *rel,
@@ -207,6 +208,9 @@ static const char *held_class(const struct facts *fs, const struct lex_call *c,
 	if (!x)
 		return NULL;
 	why = not_an_address(buf, len, x->what);
+	/* the call runs only for readers who pass a privilege check (px-gated's policy) */
+	if (!why && fact_any(fs, c->line, c->column, 'g', -1))
+		why = "printed only to readers who pass a privilege check";
 	if (why) {
 		if (verbose > 1)
 			fprintf(stderr, "ptrguard: judge: %s:%u: %s of %s: %s: %s\n", rel, f->line,
