@@ -59,6 +59,19 @@ static const struct cmd_help help = {
 "        px-gated    %px zeroed by a privilege check, or NULL      (low confidence)\n"
 "        px-user     %px of a __user pointer                       (low confidence)\n"
 "\n"
+"    and, for addresses held in integers or buffers (no automatic fix:\n"
+"    --patch leaves them and exits 1):\n"
+"\n"
+"        int-held    an integer local assigned a pointer cast, printed\n"
+"                    wide or by a seq_put_* writer                  (leak)\n"
+"        int-field   a field the file assigns a pointer cast,\n"
+"                    printed wide                                  (low confidence)\n"
+"        put-cast    a pointer cast written by seq_put_hex_ll(),\n"
+"                    seq_put_decimal_ull()...                       (leak)\n"
+"        px-buf      %px into a buffer that seq_puts(), seq_write()\n"
+"                    or a seq printf then writes                    (leak)\n"
+"        int-buf     a pointer cast printed wide into such a buffer (leak)\n"
+"\n"
 "    The findings come first, on stdout.  On stderr, a last line sums up:\n"
 "    files read, files with seq output calls (they satisfy a grep query),\n"
 "    files parsed by spatch (the others hold nothing a rule reports), the\n"
@@ -76,10 +89,10 @@ static const struct cmd_help help = {
 "    0  no leak found and every seq output call understood (px-gated and\n"
 "       px-user findings alone give 0: they are printed for review, but the\n"
 "       value they print is not a raw address readable by everyone);\n"
-"    1  at least one px, p-unhashed or int-cast finding, or a call not\n"
-"       understood (its format or path can be read by neither spatch nor\n"
-"       the lexical model: it is not known to be clean); with --patch: the\n"
-"       patch is not empty;\n"
+"    1  at least one finding of a leak class, or a call not understood\n"
+"       (its format or path can be read by neither spatch nor the lexical\n"
+"       model: it is not known to be clean); with --patch: the patch is not\n"
+"       empty, or a leak with no automatic fix was left out of it;\n"
 "    2  usage error, or a tool error: spatch missing, crashing, timing out\n"
 "       or exiting non-zero, a missing tree or rule, an unreadable file,\n"
 "       no C source among the PATHs, a write error on stdout.\n"
@@ -416,7 +429,7 @@ int cmd_audit(int argc, char **argv)
 	struct audit_opts o = { 0 };
 	struct cocci_result res = { 0 };
 	char *root = NULL, *rules = NULL;
-	size_t i;
+	size_t i, n;
 	int npaths, ret = EXIT_ERROR, rc;
 
 	if (parse_audit_options(argc, argv, &o, &npaths))
@@ -445,9 +458,16 @@ int cmd_audit(int argc, char **argv)
 		if (rc < 0)
 			goto out;
 		fflush(stdout);
+		/* leaks the rewriter leaves (vocab.def: no automatic fix) are not clean */
+		for (i = 0, n = 0; i < res.nfindings; i++)
+			if (finding_is_leak(&res.findings[i]) && !vocab_class(res.findings[i].cls)->fix)
+				n++;
+		if (n && !o.quiet)
+			fprintf(stderr, "ptrguard: audit: %zu leak finding%s with no automatic fix left out of the patch\n",
+				n, n == 1 ? "" : "s");
 		if (!o.quiet)
 			summary(&res, o.mode, o.verbose);
-		ret = rc ? EXIT_FINDINGS : EXIT_CLEAN;
+		ret = rc || n ? EXIT_FINDINGS : EXIT_CLEAN;
 		goto out;
 	case MODE_FORMATS:
 		for (i = 0; i < res.ncalls; i++) {

@@ -229,8 +229,14 @@ struct cocci_fact {
 	unsigned int line, column;	/* of the callee's name, 1-based */
 	int cast_rule;		/* printed by seq_int_cast.cocci */
 	int arg;		/* the argument, 0-based; -1: the call */
-	char mark;		/* 'C' parsed; 'g' gated, 'n' NULL, 'p' pointer cast */
-	char *what;		/* the gate field, the cast's operand, or "" */
+	/*
+	 * 'C' parsed; 'g' gated, 'n' NULL, 'p' pointer cast, 'h' an integer
+	 * local holding a pointer cast, 'f' a field assigned one in the file,
+	 * 'b' a buffer formatted here is written to seq output
+	 */
+	char mark;
+	/* the gate field, the cast's operand (p, h, f), the writer's line (b), or "" */
+	char *what;
 };
 
 /* A result being filled, with the room of its arrays. */

@@ -149,21 +149,189 @@ static char *gate_message(const struct facts *fs, const struct lex_call *c, int 
 	return NULL;
 }
 
+/* The fact @mark about argument @arg of the call at @line:@col, from either rule. */
+static const struct cocci_fact *fact_any(const struct facts *fs, unsigned int line,
+					 unsigned int col, char mark, int arg)
+{
+	const struct cocci_fact *x = fact(fs, line, col, 1, mark, arg);
+
+	return x ? x : fact(fs, line, col, 0, mark, arg);
+}
+
+/*
+ * A pointer spatch saw cast to an integer that is no kernel address all
+ * the same: the text declares it __user (spatch's parser drops the
+ * word), it is an error pointer (ERR_PTR(-E...) holds -4095..-1), or NULL.
+ * Why, or NULL.
+ */
+static const char *not_an_address(const char *buf, size_t len, const char *what)
+{
+	if (!strncmp(what, "ERR_PTR", 7) || !strncmp(what, "ERR_CAST", 8))
+		return "an error pointer, not an address";
+	if (!strcmp(what, "NULL"))
+		return "a constant NULL, not an address";
+	if (lex_user_expr(buf, len, what))
+		return "a __user pointer, not a kernel address";
+	return NULL;
+}
+
+/* A conversion that prints a signed decimal: %ld, %lld, %zd, seq_put_decimal_ll(). */
+static int signed_conversion(const struct lex_finding *f)
+{
+	size_t n = strlen(f->conversion);
+	char last = n ? f->conversion[n - 1] : 0;
+
+	if (f->conversion[0] != '%')
+		return !strcmp(f->conversion, "seq_put_decimal_ll");
+	return last == 'd' || last == 'i';
+}
+
+/*
+ * The class of an integer that spatch's facts show to hold a pointer:
+ * @direct is the class of a cast in the argument itself (int-cast for a
+ * conversion, put-cast for a seq_put_* writer, int-buf for a formatting
+ * call).  A local that holds one is int-held (int-buf into a buffer), a
+ * field the file assigns one int-field.  NULL: no such fact, the
+ * pointer is no kernel address, or the call runs only for readers who
+ * pass a privilege check (-vv says which).
+ */
+static const char *held_class(const struct facts *fs, const struct lex_call *c,
+			      const struct lex_finding *f, const char *direct, const char *rel,
+			      const char *buf, size_t len, int verbose)
+{
+	static const char marks[] = { 'p', 'h', 'f' };
+	const struct cocci_fact *x = NULL;
+	const char *why;
+	size_t i;
+
+	for (i = 0; i < sizeof(marks) && !x; i++)
+		x = fact(fs, c->line, c->column, 1, marks[i], f->argidx);
+	if (!x)
+		return NULL;
+	why = not_an_address(buf, len, x->what);
+	/* the call runs only for readers who pass a privilege check (px-gated's policy) */
+	if (!why && fact_any(fs, c->line, c->column, 'g', -1))
+		why = "printed only to readers who pass a privilege check";
+	if (why) {
+		if (verbose > 1)
+			fprintf(stderr, "ptrguard: judge: %s:%u: %s of %s: %s: %s\n", rel, f->line,
+				f->conversion, f->arg, x->what, why);
+		return NULL;
+	}
+	if (x->mark == 'p')
+		return direct;
+	/*
+	 * One step removed from the cast, a value printed as a signed number
+	 * (%ld, seq_put_decimal_ll()) is an integer carried in a pointer (a
+	 * seq_file iterator's cookie, "long count = (long)data"), not an
+	 * address: kernel code prints addresses unsigned, in hex mostly.
+	 */
+	if (signed_conversion(f)) {
+		if (verbose > 1)
+			fprintf(stderr, "ptrguard: judge: %s:%u: %s of %s: holds %s, printed as a signed number\n",
+				rel, f->line, f->conversion, f->arg, x->what);
+		return NULL;
+	}
+	if (c->io == VOCAB_IO_BUF)
+		return "int-buf";
+	return x->mark == 'h' ? "int-held" : "int-field";
+}
+
+/* spatch's print of an expression ("d -> regs") as C is written ("d->regs"). */
+static char *unspace(const char *e)
+{
+	char *out = xstrdup(e), *o = out;
+	size_t i;
+
+	for (i = 0; e[i]; i++) {
+		int w0 = i && (isalnum((unsigned char)e[i - 1]) || e[i - 1] == '_');
+		int w1 = isalnum((unsigned char)e[i + 1]) || e[i + 1] == '_';
+
+		if (e[i] == ' ' && !(w0 && w1))
+			continue;
+		*o++ = e[i];
+	}
+	*o = '\0';
+	return out;
+}
+
+/* The message of a finding of class @cls about the held pointer: it names what it holds. */
+static char *held_message(const struct facts *fs, const struct lex_call *c,
+			  const struct lex_finding *f, const char *cls)
+{
+	const struct cocci_fact *x = fact(fs, c->line, c->column, 1, 'h', f->argidx);
+
+	if (!x)
+		x = fact(fs, c->line, c->column, 1, 'f', f->argidx);
+	if (x && (!strcmp(cls, "int-held") || !strcmp(cls, "int-field"))) {
+		char *what = unspace(x->what), *m = xasprintf("%s (it holds %s)", message_of(cls), what);
+
+		free(what);
+		return m;
+	}
+	return NULL;
+}
+
+/*
+ * A formatting call into a buffer (snprintf()): its conversions count
+ * only when spatch shows the buffer reaching seq output (the "buf" fact,
+ * which names the writer's line).  A %px is px-buf unless spatch's facts
+ * show its value gated or NULL (px-gated) or the text shows it __user.
+ */
+static void judge_buf(struct cocci_result *res, const char *rel, const struct lex_call *c,
+		      const struct facts *fs, const char *buf, size_t len, int verbose)
+{
+	const struct cocci_fact *b = fact_any(fs, c->line, c->column, 'b', 0);
+	size_t k;
+
+	if (!b)
+		return;
+	for (k = 0; k < c->nfindings; k++) {
+		const struct lex_finding *f = &c->findings[k];
+		const char *cls = f->cls;
+		char *why = NULL;
+
+		if (cls && !strcmp(cls, "px"))
+			why = gate_message(fs, c, f->argidx);
+		if (why) {
+			add_finding(res, rel, c, f, "px-gated", why, 0);
+		} else if (cls && !strcmp(cls, "px-user")) {
+			add_finding(res, rel, c, f, cls, NULL, 0);
+		} else if (cls && !strcmp(cls, "px")) {
+			why = xasprintf("%s (written at line %s)", message_of("px-buf"), b->what);
+			add_finding(res, rel, c, f, "px-buf", why, 0);
+		} else if (!cls || !strcmp(cls, "int-cast") || !strcmp(cls, "int")) {
+			cls = held_class(fs, c, f, "int-buf", rel, buf, len, verbose);
+			if (cls) {
+				why = xasprintf("%s (written at line %s)", message_of(cls), b->what);
+				add_finding(res, rel, c, f, cls, why, 0);
+			}
+		}
+		free(why);
+	}
+}
+
 /*
  * One call: with spatch's facts where a rule parsed it (@px, @cast: the
  * rules examined it), by the text alone otherwise (@lexical).
  */
 static void judge_call(struct cocci_result *res, const char *rel, const struct lex_call *c,
-		       const struct facts *fs, int in_skip, int lexical, int verbose)
+		       const struct facts *fs, int in_skip, int lexical, int verbose,
+		       const char *buf, size_t len)
 {
 	int px = !!fact(fs, c->line, c->column, 0, 'C', 0);
 	int cast = !!fact(fs, c->line, c->column, 1, 'C', 0);
+	const char *direct = c->io == VOCAB_IO_PUT ? "put-cast" : "int-cast";
 	size_t k;
 	int unknown = 0;
 
+	if (c->io == VOCAB_IO_BUF) {
+		judge_buf(res, rel, c, fs, buf, len, verbose);
+		return;
+	}
 	if (px)
 		add_call(res, rel, c);
-	if (!px && !cast && lexical)
+	if (!px && !cast && lexical && !c->io)
 		res->nlexical++;
 	for (k = 0; k < c->nfindings; k++) {
 		const struct lex_finding *f = &c->findings[k];
@@ -180,9 +348,14 @@ static void judge_call(struct cocci_result *res, const char *rel, const struct l
 		} else if (cast) {
 			/* spatch knows the operand's type: the text's guess does not count */
 			int ptr = !!fact(fs, c->line, c->column, 1, 'p', f->argidx);
+			const char *cls = held_class(fs, c, f, direct, rel, buf, len, verbose);
 
-			if (ptr)
-				add_finding(res, rel, c, f, "int-cast", NULL, 0);
+			if (cls) {
+				char *why = held_message(fs, c, f, cls);
+
+				add_finding(res, rel, c, f, cls, why, 0);
+				free(why);
+			}
 			/* the differential: where both halves read the cast, they agree */
 			if (f->cls && ptr != !strcmp(f->cls, "int-cast") && verbose)
 				fprintf(stderr, "ptrguard: judge: %s:%u: %s of %s: %s\n", rel, f->line,
@@ -191,7 +364,7 @@ static void judge_call(struct cocci_result *res, const char *rel, const struct l
 					"the text shows a pointer spatch's types do not");
 		} else if (lexical && in_skip) {
 			if (f->cls && !strcmp(f->cls, "int-cast"))
-				add_finding(res, rel, c, f, f->cls, NULL, 1);
+				add_finding(res, rel, c, f, direct, NULL, 1);
 			else if (!f->cls && !unknown++)
 				add_unjudged(res, rel, c,
 					     "an integer cast of an operand that may be a pointer");
@@ -284,6 +457,8 @@ static void judge_file(const char *root, const char *rel, int px_ran, int cast_r
 		 * with nothing after its format prints no value; a wrapper's
 		 * own body is judged at its callers).
 		 */
+		if (c->opaque && c->io == VOCAB_IO_BUF)
+			continue;	/* a buffer's format in a variable: a limit, not a seq call */
 		if (c->opaque) {
 			if (lexical && (in_skip || (c->nvalues && !c->body)))
 				add_unjudged(res, rel, c, c->opaque);
@@ -291,7 +466,7 @@ static void judge_file(const char *root, const char *rel, int px_ran, int cast_r
 		}
 		/* where no rule ran, the prefilter found nothing they report */
 		judge_call(res, rel, c, fs, in_skip, lexical && (px_ran || cast_ran || in_skip),
-			   verbose);
+			   verbose, buf, len);
 	}
 	if (lexical)
 		spatch_only(res, rel, buf, len, &lf, &v, fs);

@@ -144,6 +144,12 @@ static int add_fact(struct collect *c, const char *root, const struct rule *r, c
 			x.mark = 'n';
 		else if (!strcmp(f[5], "ptr"))
 			x.mark = 'p';
+		else if (!strcmp(f[5], "held"))
+			x.mark = 'h';
+		else if (!strcmp(f[5], "field"))
+			x.mark = 'f';
+		else if (!strcmp(f[5], "buf"))
+			x.mark = 'b';
 		else
 			return -1;
 		x.what = xstrdup(f[6]);

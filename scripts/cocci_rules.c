@@ -398,9 +398,10 @@ out:
 int rule_add_wrappers(struct rule *r, char *const *names, size_t n, const char *tmpdir)
 {
 	static const char seqcall[] = "\n@seqcall@\nposition pc;\n@@\n(\n";
-	static const char fseq[] = "identifier f =~ \"seq|SEQ\";";
+	/* the regex goes on ("seq|SEQ|^s(c?n)?printf"): the names go at its end */
+	static const char fseq[] = "identifier f =~ \"seq|SEQ";
 	size_t len, i;
-	char *buf, *at, *p, *text = NULL;
+	char *buf, *at, *p, *q, *text = NULL;
 	size_t tlen = 0;
 	FILE *m;
 	int ret = -1;
@@ -428,9 +429,9 @@ int rule_add_wrappers(struct rule *r, char *const *names, size_t n, const char *
 	for (i = 0; i < n; i++)
 		fprintf(m, "%s@pc(...)\n|\n", names[i]);
 	/* the fact rules' callee names */
-	for (at = p; (p = strstr(at, fseq)); at = p + strlen(fseq)) {
-		fwrite(at, 1, (size_t)(p - at), m);
-		fputs("identifier f =~ \"seq|SEQ|^(", m);
+	for (at = p; (p = strstr(at, fseq)) && (q = strstr(p, "\";")); at = q + 2) {
+		fwrite(at, 1, (size_t)(q - at), m);
+		fputs("|^(", m);
 		for (i = 0; i < n; i++)
 			fprintf(m, "%s%s", i ? "|" : "", names[i]);
 		fputs(")$\";", m);

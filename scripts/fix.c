@@ -199,7 +199,8 @@ static void make_units(struct fix_ctx *c, const struct cocci_result *res, int pe
 		char *name;
 		struct fix_unit *u = NULL;
 
-		if (!cl || (!cl->leak && !all))
+		/* a class with no automatic fix (vocab.def) stays for a human */
+		if (!cl || !cl->fix || (!cl->leak && !all))
 			continue;
 		name = unit_name(f->file, per_dir);
 		for (k = 0; k < c->nunits; k++)
@@ -298,7 +299,7 @@ int cmd_fix(int argc, char **argv)
 	char tmpl[] = "/tmp/ptrguard-fix.XXXXXX";
 	const char *tmpdir = getenv("TMPDIR");
 	int npaths = 0, ret = EXIT_ERROR;
-	size_t i;
+	size_t i, nofix;
 
 	if (fix_parse_options(argc, argv, &o, &npaths))
 		return EXIT_ERROR;
@@ -349,10 +350,19 @@ int cmd_fix(int argc, char **argv)
 	c.build = o.build;
 	c.cocci = &co;
 	make_units(&c, &res, o.per_dir, o.all);
+	/* leaks of a class with no automatic fix (vocab.def): said, never patched */
+	for (i = 0, nofix = 0; i < res.nfindings; i++) {
+		const struct vocab_class *cl = vocab_class(res.findings[i].cls);
+
+		nofix += cl && cl->leak && !cl->fix;
+	}
+	if (nofix && !o.quiet)
+		fprintf(stderr, "ptrguard: fix: %zu leak finding%s with no automatic fix (an address held in an integer or a buffer): not in the series\n",
+			nofix, nofix == 1 ? "" : "s");
 	if (!c.nunits) {
 		if (!o.quiet)
 			fprintf(stderr,
-				"ptrguard: fix: nothing to fix (%zu findings, none of a leak class%s)\n",
+				"ptrguard: fix: nothing to fix (%zu findings, none of a leak class with an automatic fix%s)\n",
 				res.nfindings,
 				o.all ? "" : "; --all takes the low-confidence ones too");
 		ret = EXIT_CLEAN;

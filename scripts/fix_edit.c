@@ -14,6 +14,7 @@
 
 #include "fix.h"
 #include "ptrguard.h"
+#include "vocab.h"
 
 struct edit {
 	size_t start, end;
@@ -182,8 +183,16 @@ char *fix_apply(const char *file, const char *text, size_t len,
 
 	for (i = 0; i < n; i++) {
 		const struct finding *f = findings[i];
+		const struct vocab_class *vc = vocab_class(f->cls);
 		size_t cl = strlen(f->conversion), off;
 
+		/*
+		 * No automatic fix (vocab.def): an address held in an integer
+		 * or formatted into a buffer is fixed where it is made, not in
+		 * the literal; the finding stays for a human.
+		 */
+		if (!vc || !vc->fix)
+			continue;
 		if (f->line < 1 || f->line > nlines || f->column < 1)
 			goto lost;
 		off = lines[f->line - 1] + f->column - 1;

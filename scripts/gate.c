@@ -671,7 +671,7 @@ static int has_opaque_call(const char *buf, size_t len)
 	lex_vocab_core(&v);
 	lex_scan(buf, len, &v, 1, &lf);
 	for (i = 0; i < lf.ncalls && !ret; i++)
-		ret = lf.calls[i].opaque != NULL;
+		ret = lf.calls[i].opaque != NULL && !lf.calls[i].io;
 	lex_file_free(&lf);
 	lex_vocab_free(&v);
 	return ret;

@@ -347,6 +347,8 @@ struct model {
 	char **funcs;		/* the names, to free */
 	size_t nfuncs;
 	const char *header;	/* reading a header of the tree table: its name */
+	/* vocab.def's PG_SEQ_PUT and PG_BUF_PRINTF functions (fmt: their argument) */
+	struct lex_vocab io;
 };
 
 #define T(m, s, i) (&(m)->lx.tk[(s)->ix[i]])
@@ -1253,6 +1255,35 @@ static void judge(struct model *m, const struct span *s, struct lex_call *c,
 	joined_free(&j);
 }
 
+/*
+ * The value a seq_put_* writer prints (argument @idx, tokens [b, e)): it
+ * has no format, and prints all 64 bits, so it is judged as a long-wide
+ * conversion would be, the conversion named by the function and placed
+ * at its name (arg_line and arg_column place the value).
+ */
+static void put_value(struct model *m, const struct span *s, struct lex_call *c, size_t b,
+		      size_t e, unsigned int idx)
+{
+	const struct tok *first = T(m, s, b);
+	int r = int_cast(m, s, b, e);
+	struct lex_finding *f;
+
+	c->findings = xrealloc(c->findings, (c->nfindings + 1) * sizeof(*c->findings));
+	f = &c->findings[c->nfindings++];
+	/* at the writer's name: it is the conversion */
+	f->line = c->line;
+	f->column = c->column;
+	f->cls = r > 0 ? "int-cast" : r < 0 ? NULL : "int";
+	f->conversion = xstrdup(c->fn->name);
+	f->arg = s_text(m, s, b, e);
+	f->format = xstrdup("");
+	f->unknown_cast = r < 0;
+	f->argidx = (int)idx;
+	f->arg_line = first->line;
+	f->arg_column = first->col + 1;
+	c->nvalues = 1;
+}
+
 static void call_free(struct lex_call *c);
 
 /* Is the word before a "NAME(" one that makes it a declaration, not a call? */
@@ -1284,6 +1315,9 @@ static void find_calls(struct model *m, const struct span *s, const char *where,
 		if (w->kind != K_WORD || !s_is(m, s, i + 1, "("))
 			continue;
 		fn = lex_vocab_find(&m->v, m->lx.t + w->off, w->len);
+		/* the writers and formatting calls of vocab.def, in code only */
+		if (!fn && !where)
+			fn = lex_vocab_find(&m->io, m->lx.t + w->off, w->len);
 		if (!fn || declares(m, s, i))
 			continue;
 		open = i + 1;
@@ -1291,6 +1325,23 @@ static void find_calls(struct model *m, const struct span *s, const char *where,
 		if (close == s->n)
 			continue;
 		na = s_args(m, s, open, close, a, 64);
+		if (fn >= m->io.fns && fn < m->io.fns + m->io.nfns) {
+			const struct vocab_io_fn *io = vocab_io(fn->name, strlen(fn->name));
+
+			c.io = io ? (int)io->kind : VOCAB_IO_NONE;
+		}
+		if (c.io == VOCAB_IO_PUT) {
+			c.line = w->line;
+			c.column = w->col + 1;
+			c.end_line = T(m, s, close)->line;
+			c.fn = fn;
+			c.function = xstrdup(m->func[i] ? m->func[i] : "");
+			if (na > fn->fmt)
+				put_value(m, s, &c, a[fn->fmt][0], a[fn->fmt][1], fn->fmt);
+			out->calls = xrealloc(out->calls, (out->ncalls + 1) * sizeof(*out->calls));
+			out->calls[out->ncalls++] = c;
+			continue;
+		}
 		c.line = w->line;
 		c.column = w->col + 1;
 		c.end_line = T(m, s, close)->line;
@@ -1334,6 +1385,10 @@ void lex_scan(const char *buf, size_t len, const struct lex_vocab *v, int hashed
 	m.hashed = hashed;
 	lex_vocab_copy(&m.v, v);
 	base = m.v.nfns;
+	for (i = 0; i < vocab_nio_fns; i++)
+		if (vocab_io_fns[i].kind != VOCAB_IO_TEXT)
+			lex_vocab_add(&m.io, vocab_io_fns[i].name, strlen(vocab_io_fns[i].name),
+				      vocab_io_fns[i].arg, 0, "io");
 	tokenize(&m.lx);
 	mark_dead(&m.lx);
 	ndirs = split_lines(&m, &dirs);
@@ -1418,6 +1473,7 @@ void lex_scan(const char *buf, size_t len, const struct lex_vocab *v, int hashed
 	free(m.funcs);
 	free(m.lx.tk);
 	lex_vocab_free(&m.v);
+	lex_vocab_free(&m.io);
 }
 
 static void call_free(struct lex_call *c)
@@ -1456,4 +1512,24 @@ void lex_file_free(struct lex_file *f)
 	free(f->wrappers);
 	free(f->bodies);
 	memset(f, 0, sizeof(*f));
+}
+
+int lex_user_expr(const char *buf, size_t len, const char *expr)
+{
+	struct model m = { 0 };
+	size_t e = strlen(expr), b;
+	int ret;
+
+	while (e && !word_byte((unsigned char)expr[e - 1]))
+		e--;
+	for (b = e; b && word_byte((unsigned char)expr[b - 1]); b--)
+		;
+	if (b == e || !word_start((unsigned char)expr[b]))
+		return 0;
+	m.lx.t = buf;
+	m.lx.n = len;
+	tokenize(&m.lx);
+	ret = user_name(&m, expr + b, e - b);
+	free(m.lx.tk);
+	return ret;
 }

@@ -121,6 +121,14 @@ struct lex_call {
 	 * (SEQ_printf()): its callers are the calls to judge.
 	 */
 	int body;
+	/*
+	 * VOCAB_IO_NONE (0) for a seq printf or a wrapper; VOCAB_IO_PUT for a
+	 * seq_put_* writer (no format: one finding for its value, the
+	 * conversion named by the function); VOCAB_IO_BUF for a formatting
+	 * call into a buffer (snprintf()), whose findings count only where
+	 * spatch shows the buffer reaching seq output.
+	 */
+	int io;
 	/* arguments after the format (a va_list counts as one) */
 	unsigned int nvalues;
 	struct lex_finding *findings;
@@ -150,5 +158,12 @@ struct lex_file {
 void lex_scan(const char *buf, size_t len, const struct lex_vocab *v, int hashed,
 	      struct lex_file *out);
 void lex_file_free(struct lex_file *f);
+/*
+ * Is the last name of the expression @expr (as spatch prints it: "d ->
+ * ubuf") declared "__user *NAME" in the C text @buf, or a uapi user
+ * pointer field of vocab.def?  spatch's parser drops __user, so only the
+ * text can say.
+ */
+int lex_user_expr(const char *buf, size_t len, const char *expr);
 
 #endif

@@ -12,10 +12,12 @@
  * A template is SmPL with these additions:
  *   //+ python            the @initialize:python@ rule: cocci/pg.py
  *   //+ include FILE       FILE (next to the template), expanded in place
- *   //+ each printf|vprintf|any TEXT
+ *   //+ each printf|vprintf|any|put|text|buf TEXT
  *                          a disjunction of TEXT for each seq-output function
  *                          without (printf) or with (vprintf) a va_list, or
- *                          of both (any), NAME
+ *                          of both (any), or for each function of the lists
+ *                          PG_SEQ_PUT (put), PG_SEQ_TEXT (text) or
+ *                          PG_BUF_PRINTF (buf), NAME
  *                          standing for the function; the directive's
  *                          indentation is kept for each branch
  *   $PRIV_CHECKS$ $PRIV_VARS$ $PRIV_VAR$ $INT_TYPES$ $WIDE_INT_TYPES$
@@ -62,6 +64,22 @@ struct int_cast {
 
 static const struct int_cast int_casts[] = {
 #define PG_INT_CAST(type, wide) { #type, wide },
+#include "vocab.def"
+};
+
+/* The lists of functions with no format of their own: //+ each put|text|buf. */
+static const char *const seq_puts[] = {
+#define PG_SEQ_PUT(name, arg) #name,
+#include "vocab.def"
+};
+
+static const char *const seq_texts[] = {
+#define PG_SEQ_TEXT(name, arg) #name,
+#include "vocab.def"
+};
+
+static const char *const buf_printfs[] = {
+#define PG_BUF_PRINTF(name, fmt) #name,
 #include "vocab.def"
 };
 
@@ -200,7 +218,59 @@ static char *sibling(const char *path, const char *name)
 }
 
 static void expand(FILE *out, const char *path, const char *rule, int depth);
-/* //+ each printf|vprintf TEXT */
+/* TEXT with each NAME replaced by @name. */
+static void each_line(FILE *out, const char *indent, size_t ilen, const char *text,
+		      const char *name)
+{
+	const char *p;
+
+	fwrite(indent, 1, ilen, out);
+	for (p = text; *p; p++) {
+		if (!strncmp(p, "NAME", 4)) {
+			fputs(name, out);
+			p += 3;
+		} else {
+			fputc(*p, out);
+		}
+	}
+	fputc('\n', out);
+}
+
+/* //+ each put|text|buf TEXT: 1 if @arg names one of those lists */
+static int each_io(FILE *out, const char *where, const char *indent, size_t ilen,
+		   const char *arg)
+{
+	static const struct {
+		const char *word;
+		const char *const *names;
+		size_t n;
+	} lists[] = {
+		{ "put ", seq_puts, N(seq_puts) },
+		{ "text ", seq_texts, N(seq_texts) },
+		{ "buf ", buf_printfs, N(buf_printfs) },
+	};
+	size_t l, i;
+	const char *text;
+
+	for (l = 0; l < N(lists); l++)
+		if (!strncmp(arg, lists[l].word, strlen(lists[l].word)))
+			break;
+	if (l == N(lists))
+		return 0;
+	text = arg + strlen(lists[l].word);
+	if (!strstr(text, "NAME"))
+		die("%s: each: no NAME in the text", where);
+	fputs("(\n", out);
+	for (i = 0; i < lists[l].n; i++) {
+		if (i)
+			fputs("|\n", out);
+		each_line(out, indent, ilen, text, lists[l].names[i]);
+	}
+	fputs(")\n", out);
+	return 1;
+}
+
+/* //+ each printf|vprintf|any|put|text|buf TEXT */
 static void each(FILE *out, const char *where, const char *indent, size_t ilen,
 		 const char *arg)
 {
@@ -208,6 +278,8 @@ static void each(FILE *out, const char *where, const char *indent, size_t ilen,
 	const char *text, *p;
 	size_t i, n = 0;
 
+	if (each_io(out, where, indent, ilen, arg))
+		return;
 	if (!strncmp(arg, "printf ", 7))
 		va = 0;
 	else if (!strncmp(arg, "vprintf ", 8))
@@ -215,7 +287,7 @@ static void each(FILE *out, const char *where, const char *indent, size_t ilen,
 	else if (!strncmp(arg, "any ", 4))
 		va = -1;
 	else
-		die("%s: each: printf, vprintf or any expected", where);
+		die("%s: each: printf, vprintf, any, put, text or buf expected", where);
 	text = strchr(arg, ' ') + 1;
 	if (!strstr(text, "NAME"))
 		die("%s: each: no NAME in the text", where);

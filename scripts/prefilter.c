@@ -12,7 +12,11 @@
  *    before v4.15 (p-unhashed);
  *  - seq_int_cast.cocci reports a long-wide integer conversion whose
  *    argument is "(I)P", "(I)(I2)P" or "(I)&E", I one of a fixed list of
- *    integer type names, as an argument of a call named *seq* or *SEQ*.
+ *    integer type names, as an argument of a call named *seq* or *SEQ*
+ *    (a seq_put_* writer needs no literal), or of a snprintf() whose
+ *    buffer is written to seq output; and a name assigned such a cast
+ *    ("NAME = (I)...", a local or a field) printed by such a call as a
+ *    whole argument (or the last name of one, X->NAME).
  *
  * So a file none of whose literals holds such a conversion (and, for the
  * cast rule, with no such cast) can be left out without losing a finding.
@@ -47,12 +51,36 @@ struct scan {
 	size_t depth, alloc, nseq;
 	int prev;		/* the previous token */
 	int prev_seq;		/* it is a word containing seq or SEQ */
+	int prev_io;		/* it is a PG_SEQ_PUT or PG_BUF_PRINTF function (vocab.h) */
+	size_t word, wlen;	/* the last word */
+	int wfield;		/* it follows "->" or "." */
+	size_t assigned, alen;	/* the word before the last "=" */
+	int afield;
+	size_t braces;		/* depth of { } */
+	unsigned int func;	/* bumped at each top-level "{": a function's body */
+	/*
+	 * names assigned an integer cast, and names printed by a wide seq
+	 * call: a local matches in the same function, a field anywhere
+	 */
+	struct name { size_t off, len; unsigned int func; int field; } *held, *printed;
+	size_t nheld, hheld, nprinted, hprinted;
+	/*
+	 * buffers a snprintf() formats a cast into with a wide conversion,
+	 * and names handed to a seq call: a match in one function may be an
+	 * int-buf
+	 */
+	struct name *bufs, *seqargs;
+	size_t nbufs, hbufs, nseqargs, hseqargs;
+	size_t *first;		/* per open '(': its first argument's first word, + 1 */
 };
 
-enum { T_NONE, T_WORD, T_OPEN, T_COMMA, T_STRING, T_OTHER };
+enum { T_NONE, T_WORD, T_OPEN, T_COMMA, T_STRING, T_ASSIGN, T_OTHER };
 
-/* An open parenthesis: a call named *seq*, whose arguments hold... */
-enum { F_SEQ = 1, F_WIDE = 2, F_CAST = 4, F_STR = 8 };
+/*
+ * An open parenthesis: a call named *seq* (or a snprintf()), whose
+ * arguments hold...; F_PUT: a seq_put_* writer (no format, always wide).
+ */
+enum { F_SEQ = 1, F_WIDE = 2, F_CAST = 4, F_STR = 8, F_PUT = 16, F_BUF = 32 };
 
 /* Mark every open seq call: its arguments hold a wide conversion or a cast. */
 static void mark_calls(struct scan *s, unsigned char what)
@@ -64,14 +92,50 @@ static void mark_calls(struct scan *s, unsigned char what)
 			s->open[i] |= what;
 }
 
+static int word_byte(unsigned char c);
+
+/* Remember the word at [@o, @o + @l) in @list, with the function it is in. */
+#define NAME_ADD(s, list, n, alloc, o, l, fld) do {				\
+	if ((s)->n == (s)->alloc) {						\
+		(s)->alloc = (s)->alloc ? 2 * (s)->alloc : 16;			\
+		(s)->list = xrealloc((s)->list, (s)->alloc * sizeof(*(s)->list));\
+	}									\
+	(s)->list[(s)->n] = (struct name){ (o), (l), (s)->func, (fld) };	\
+	(s)->n++;								\
+} while (0)
+
+/* A name of @a that is one of @b: a local in the same function, a field anywhere. */
+static int names_meet(const struct scan *s, const struct name *a, size_t na,
+		      const struct name *b, size_t nb)
+{
+	size_t i, k;
+
+	for (i = 0; i < na; i++)
+		for (k = 0; k < nb; k++)
+			if (a[i].len == b[k].len && a[i].field == b[k].field &&
+			    (a[i].field || a[i].func == b[k].func) &&
+			    !memcmp(s->t + a[i].off, s->t + b[k].off, a[i].len))
+				return 1;
+	return 0;
+}
+
 /*
- * A seq call is complete (or the text ends inside it): a cast and a
- * long-wide conversion, or a cast and no literal at all (the format is
- * in a variable, which the judge may read).
+ * A call is complete (or the text ends inside it; @f: its F_* bits,
+ * s->depth its place): a seq call with a cast and a long-wide conversion,
+ * or a cast and no literal at all (the format is in a variable, which the
+ * judge may read), or a seq_put_* writer with a cast; a snprintf() with a
+ * cast and a long-wide conversion, whose buffer may reach a seq call.
  */
 static void close_call(struct scan *s, unsigned char f)
 {
-	if ((f & F_SEQ) && (f & F_CAST) && ((f & F_WIDE) || !(f & F_STR)))
+	if ((f & F_BUF) && (f & F_CAST) && (f & F_WIDE) && s->first[s->depth]) {
+		size_t o = s->first[s->depth] - 1, l = 0;
+
+		while (o + l < s->n && word_byte((unsigned char)s->t[o + l]))
+			l++;
+		NAME_ADD(s, bufs, nbufs, hbufs, o, l, 0);
+	} else if ((f & F_SEQ) && !(f & F_BUF) && (f & F_CAST) &&
+		 ((f & F_WIDE) || (f & F_PUT) || !(f & F_STR)))
 		s->bits |= PF_INT_CAST;
 }
 
@@ -282,26 +346,47 @@ static int cast_is_argument(const struct scan *s, size_t i)
 	return !strchr("+-*/%<>=!&|^?", t[i]);
 }
 
-static int int_cast_at(const struct scan *s, size_t i)
+/* Does "(" at @i open a cast to an integer type (whatever follows it)?  @end: its ')'. */
+static int int_cast_type(const struct scan *s, size_t i, size_t *end, int *wide)
 {
 	const char *t = s->t, *w;
-	size_t len;
+	size_t len, n = 0;
 	int type = 0;
+	char name[64];
 
 	for (i = skip_blank(s, i + 1); i < s->n; i = skip_blank(s, i)) {
-		if (t[i] == ')')
-			return type && cast_is_argument(s, i);
+		if (t[i] == ')') {
+			*end = i;
+			name[n] = '\0';
+			*wide = type && vocab_int_cast(name) == 1;
+			return type;
+		}
 		if (!word_byte((unsigned char)t[i]))
 			return 0;
 		for (w = t + i, len = 0; i < s->n && word_byte((unsigned char)t[i]); i++)
 			len++;
-		if (vocab_int_word(w, len))
+		if (vocab_int_word(w, len)) {
 			type = 1;
-		else if (!is_word(w, len, "const") && !is_word(w, len, "volatile") &&
-			 !(len > 2 && w[0] == '_' && w[1] == '_'))
+			if (n + len + 2 < sizeof(name)) {
+				if (n)
+					name[n++] = ' ';
+				memcpy(name + n, w, len);
+				n += len;
+			}
+		} else if (!is_word(w, len, "const") && !is_word(w, len, "volatile") &&
+			   !(len > 2 && w[0] == '_' && w[1] == '_')) {
 			return 0;
+		}
 	}
 	return 0;
+}
+
+static int int_cast_at(const struct scan *s, size_t i)
+{
+	size_t end;
+	int wide;
+
+	return int_cast_type(s, i, &end, &wide) && cast_is_argument(s, end);
 }
 
 /* The wrappers of the tree's headers (prefilter_set_wrappers()), sorted. */
@@ -400,33 +485,92 @@ unsigned int prefilter_scan(const char *buf, size_t len)
 		if (word_byte((unsigned char)t[i])) {
 			for (w = i; i < s.n && word_byte((unsigned char)t[i]); i++)
 				;
+			if (s.prev == T_OPEN && s.depth && !s.first[s.depth - 1])
+				s.first[s.depth - 1] = w + 1;
 			s.prev = T_WORD;
 			s.prev_seq = has_seq(t + w, i - w);
+			{
+				const struct vocab_io_fn *io = vocab_io(t + w, i - w);
+
+				s.prev_io = io && io->kind != VOCAB_IO_TEXT ? (int)io->kind : 0;
+			}
+			s.word = w;
+			s.wlen = i - w;
+			{
+				size_t b = w;
+
+				while (b && (t[b - 1] == ' ' || t[b - 1] == '\t' || t[b - 1] == '\n'))
+					b--;
+				s.wfield = b && (t[b - 1] == '.' || (t[b - 1] == '>' && b > 1 &&
+								     t[b - 2] == '-'));
+			}
 			continue;
 		} else if (t[i] == '\'') {
 			j = char_literal(&s, i);
 			i = j ? j : i + 1;
 		} else if (t[i] == '(') {
+			size_t end;
+			int wide;
+
 			if ((s.prev == T_OPEN || s.prev == T_COMMA) && s.nseq &&
 			    int_cast_at(&s, i))
 				mark_calls(&s, F_CAST);
+			/*
+			 * "NAME = (I)...": a local or field that may hold a
+			 * pointer (a type that holds one, the whole value)
+			 */
+			if (s.prev == T_ASSIGN && s.alen && int_cast_type(&s, i, &end, &wide) &&
+			    wide && cast_is_argument(&s, end))
+				NAME_ADD(&s, held, nheld, hheld, s.assigned, s.alen, s.afield);
 			if (s.depth >= s.alloc) {
 				s.alloc = s.alloc ? 2 * s.alloc : 64;
 				s.open = xrealloc(s.open, s.alloc);
+				s.first = xrealloc(s.first, s.alloc * sizeof(*s.first));
 			}
-			s.open[s.depth] = s.prev == T_WORD && s.prev_seq ? F_SEQ : 0;
+			s.open[s.depth] = s.prev == T_WORD && (s.prev_seq || s.prev_io) ? F_SEQ : 0;
+			if (s.prev == T_WORD && s.prev_io == VOCAB_IO_PUT)
+				s.open[s.depth] |= F_PUT;
+			if (s.prev == T_WORD && s.prev_io == VOCAB_IO_BUF)
+				s.open[s.depth] |= F_BUF;
+			s.first[s.depth] = 0;
 			s.nseq += s.open[s.depth++] & F_SEQ;
 			tok = T_OPEN;
 			i++;
-		} else if (t[i] == ')') {
+		} else if (t[i] == ')' || t[i] == ',') {
+			/* a wide seq call's argument that ends in a name: x, X->x */
+			if (s.prev == T_WORD && s.depth && (s.open[s.depth - 1] & F_SEQ) &&
+			    !(s.open[s.depth - 1] & F_BUF)) {
+				if (s.open[s.depth - 1] & (F_WIDE | F_PUT))
+					NAME_ADD(&s, printed, nprinted, hprinted, s.word, s.wlen,
+						 s.wfield);
+				NAME_ADD(&s, seqargs, nseqargs, hseqargs, s.word, s.wlen, s.wfield);
+			}
+			if (t[i] == ',') {
+				s.prev = T_COMMA;
+				i++;
+				continue;
+			}
 			if (s.depth) {
 				s.depth--;
 				s.nseq -= s.open[s.depth] & F_SEQ;
 				close_call(&s, s.open[s.depth]);
 			}
 			i++;
+		} else if (t[i] == '=' && t[i + 1] != '=' &&
+			   (!i || !t[i - 1] || !strchr("=!<>", t[i - 1]))) {
+			/* the name assigned: "NAME =", "X->NAME =", "NAME +=" */
+			s.alen = s.prev == T_WORD || (i && t[i - 1] && strchr("+-|&^", t[i - 1])) ?
+				s.wlen : 0;
+			s.assigned = s.word;
+			s.afield = s.wfield;
+			tok = T_ASSIGN;
+			i++;
 		} else {
-			tok = t[i] == ',' ? T_COMMA : T_OTHER;
+			if (t[i] == '{' && !s.braces++)
+				s.func++;
+			else if (t[i] == '}' && s.braces)
+				s.braces--;
+			tok = T_OTHER;
 			i++;
 		}
 		s.prev = tok;
@@ -434,6 +578,14 @@ unsigned int prefilter_scan(const char *buf, size_t len)
 	run_flush(&s);
 	while (s.depth)
 		close_call(&s, s.open[--s.depth]);
+	if (names_meet(&s, s.held, s.nheld, s.printed, s.nprinted) ||
+	    names_meet(&s, s.bufs, s.nbufs, s.seqargs, s.nseqargs))
+		s.bits |= PF_INT_CAST;
+	free(s.held);
+	free(s.printed);
+	free(s.bufs);
+	free(s.seqargs);
+	free(s.first);
 	free(s.run);
 	free(s.open);
 	free(spliced);

@@ -16,10 +16,18 @@ const struct vocab_seq_output vocab_seq_outputs[] = {
 const size_t vocab_nseq_outputs = N(vocab_seq_outputs);
 
 const struct vocab_class vocab_classes[] = {
-#define PG_CLASS(id, rule, leak, message, summary) { id, rule, leak, message, summary },
+#define PG_CLASS(id, rule, leak, fix, message, summary) { id, rule, leak, fix, message, summary },
 #include "vocab.def"
 };
 const size_t vocab_nclasses = N(vocab_classes);
+
+const struct vocab_io_fn vocab_io_fns[] = {
+#define PG_SEQ_PUT(name, arg) { #name, VOCAB_IO_PUT, arg },
+#define PG_SEQ_TEXT(name, arg) { #name, VOCAB_IO_TEXT, arg },
+#define PG_BUF_PRINTF(name, fmt) { #name, VOCAB_IO_BUF, fmt },
+#include "vocab.def"
+};
+const size_t vocab_nio_fns = N(vocab_io_fns);
 
 static const struct {
 	const char *type;
@@ -43,6 +51,16 @@ static const char *const user_fields[] = {
 static int is(const char *w, size_t len, const char *name)
 {
 	return strlen(name) == len && !memcmp(w, name, len);
+}
+
+const struct vocab_io_fn *vocab_io(const char *w, size_t len)
+{
+	size_t i;
+
+	for (i = 0; i < N(vocab_io_fns); i++)
+		if (is(w, len, vocab_io_fns[i].name))
+			return &vocab_io_fns[i];
+	return NULL;
 }
 
 int vocab_int_word(const char *w, size_t len)

@@ -16,6 +16,7 @@ struct vocab_seq_output {
 struct vocab_class {
 	const char *id, *rule;
 	int leak;		/* high confidence: a leak, not a note */
+	int fix;		/* fix_apply() rewrites it (audit --patch, fix) */
 	const char *message, *summary;
 };
 
@@ -23,6 +24,25 @@ extern const struct vocab_seq_output vocab_seq_outputs[];
 extern const size_t vocab_nseq_outputs;
 extern const struct vocab_class vocab_classes[];
 extern const size_t vocab_nclasses;
+
+/*
+ * A function of a list that carries no format of its own (vocab.def):
+ * PG_SEQ_PUT (an integer written to seq output), PG_SEQ_TEXT (a buffer
+ * written to it) or PG_BUF_PRINTF (a format printed into a buffer); the
+ * argument that matters is @arg (the value, the buffer, the format).
+ */
+enum vocab_io { VOCAB_IO_NONE, VOCAB_IO_PUT, VOCAB_IO_TEXT, VOCAB_IO_BUF };
+
+struct vocab_io_fn {
+	const char *name;
+	enum vocab_io kind;
+	unsigned int arg;
+};
+
+extern const struct vocab_io_fn vocab_io_fns[];
+extern const size_t vocab_nio_fns;
+/* The function @w (@len bytes) of those lists, or NULL. */
+const struct vocab_io_fn *vocab_io(const char *w, size_t len);
 
 /* Is @w (@len bytes) a word of an integer cast type ("unsigned", "u64")? */
 int vocab_int_word(const char *w, size_t len);

@@ -12,5 +12,10 @@ typedef unsigned long uintptr_t;
 struct seq_file;
 
 void seq_printf(struct seq_file *m, const char *fmt, ...);
+void seq_puts(struct seq_file *m, const char *s);
+void seq_put_hex_ll(struct seq_file *m, const char *delimiter, unsigned long long v,
+		    unsigned int width);
+int snprintf(char *buf, unsigned long size, const char *fmt, ...);
+int sprintf(char *buf, const char *fmt, ...);
 
 #endif
