@@ -584,8 +584,6 @@ void cocci_judge(const char *root, char *const *files, const int *px_ran, const 
 	struct judging j = { root, files, px_ran, cast_ran, NULL, lexical, verbose, c, NULL,
 			     PTHREAD_MUTEX_INITIALIZER, nfiles, 0 };
 	int *old = xmalloc((nfiles + 1) * sizeof(*old));
-	unsigned int k, started = 0;
-	pthread_t *t;
 	size_t i;
 
 	if (c->nfacts)
@@ -603,17 +601,7 @@ void cocci_judge(const char *root, char *const *files, const int *px_ran, const 
 	j.part = xmalloc((nfiles + 1) * sizeof(*j.part));
 	memset(j.part, 0, (nfiles + 1) * sizeof(*j.part));
 	/* -vv names disagreements as it meets them: one thread, in order */
-	if (verbose || !jobs)
-		jobs = 1;
-	if (jobs > nfiles)
-		jobs = nfiles ? (unsigned int)nfiles : 1;
-	t = xmalloc(jobs * sizeof(*t));
-	for (k = 1; k < jobs; k++)
-		if (!pthread_create(&t[started], NULL, judge_files, &j))
-			started++;
-	judge_files(&j);
-	for (k = 0; k < started; k++)
-		pthread_join(t[k], NULL);
+	run_threads(verbose ? 1 : jobs, nfiles, judge_files, &j);
 	for (i = 0; i < nfiles; i++) {
 		struct cocci_result *part = &j.part[i];
 
@@ -623,7 +611,6 @@ void cocci_judge(const char *root, char *const *files, const int *px_ran, const 
 		c->res->nlexical += part->nlexical;
 	}
 	free(j.part);
-	free(t);
 	free(old);
 	if (c->res->nunjudged)
 		qsort(c->res->unjudged, c->res->nunjudged, sizeof(*c->res->unjudged), unjudged_cmp);

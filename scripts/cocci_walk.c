@@ -339,20 +339,8 @@ static void *reader(void *arg)
 static void read_all(const struct walk *w, struct wlist *l)
 {
 	struct readers r = { w, l, PTHREAD_MUTEX_INITIALIZER, 0 };
-	unsigned int n = w->jobs ? w->jobs : 1, k, started = 0;
-	pthread_t *t;
 
-	if (n > l->nr)
-		n = l->nr ? (unsigned int)l->nr : 1;
-	t = xmalloc(n * sizeof(*t));
-	/* the calling thread is a reader too; a thread that cannot start is not needed */
-	for (k = 1; k < n; k++)
-		if (!pthread_create(&t[started], NULL, reader, &r))
-			started++;
-	reader(&r);
-	for (k = 0; k < started; k++)
-		pthread_join(t[k], NULL);
-	free(t);
+	run_threads(w->jobs, l->nr, reader, &r);
 }
 
 /* Keep or drop a file that was read: @abs is absolute, @rel relative to the root. */

@@ -51,6 +51,14 @@ int read_file_into(const char *path, size_t max, char **buf, size_t *alloc, size
  * (and @path as it was).
  */
 int write_file_atomic(const char *path, const void *buf, size_t len);
+
+/*
+ * Run @fn(@arg) in @n threads (at most @nwork; 0: one), the calling
+ * thread one of them, and wait for all.  @fn takes work from @arg until
+ * none is left, so a thread that cannot be started costs only time
+ * (scripts/threads.c).
+ */
+void run_threads(unsigned int n, size_t nwork, void *(*fn)(void *), void *arg);
 /* mkdir -p @dir (mode 0700); -1 if it is not a directory afterwards (readfile.c). */
 int mkdir_p(const char *dir);
 
