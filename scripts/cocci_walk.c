@@ -302,9 +302,9 @@ static void read_one(const struct walk *w, struct wfile *f, char **bufp, size_t 
 			f->mask |= 1u << i;
 	}
 	if (f->mask && w->prefilter)
-		f->bits = prefilter_scan(buf, f->len);
+		f->bits = prefilter_scan_read(buf, f->len);
 	else if (!f->mask && memmem(buf, f->len, "%p", 2))
-		f->has_p = 1, f->bits = prefilter_scan(buf, f->len);
+		f->has_p = 1, f->bits = prefilter_scan_read(buf, f->len);
 }
 
 struct readers {

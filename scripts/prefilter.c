@@ -141,16 +141,17 @@ static void close_call(struct scan *s, unsigned char f)
 
 /*
  * Remove backslash-newline (and backslash-CR-LF), as translation phase 2
- * does: a NUL-terminated copy, or NULL when @buf is that already (nothing
- * to remove and a NUL at @len, as read_file() leaves it): most files.
+ * does: a NUL-terminated copy, or NULL when @nul says @buf ends in a NUL
+ * at @len (read_file() leaves one) and it has nothing to remove: most
+ * files.  The scan reads the byte after the text.
  */
-static char *splice(const char *buf, size_t len, size_t *out)
+static char *splice(const char *buf, size_t len, int nul, size_t *out)
 {
 	char *t;
 	size_t i, n = 0;
 
 	*out = len;
-	if (!buf[len] && !memmem(buf, len, "\\\n", 2) && !memmem(buf, len, "\\\r\n", 3))
+	if (nul && !memmem(buf, len, "\\\n", 2) && !memmem(buf, len, "\\\r\n", 3))
 		return NULL;
 	t = xmalloc(len + 1);
 
@@ -455,7 +456,19 @@ static size_t char_literal(const struct scan *s, size_t i)
 	return k + 1;
 }
 
+static unsigned int scan_text(const char *buf, size_t len, int nul);
+
 unsigned int prefilter_scan(const char *buf, size_t len)
+{
+	return scan_text(buf, len, 0);
+}
+
+unsigned int prefilter_scan_read(const char *buf, size_t len)
+{
+	return scan_text(buf, len, 1);
+}
+
+static unsigned int scan_text(const char *buf, size_t len, int nul)
 {
 	struct scan s = { 0 };
 	char *spliced;
@@ -463,7 +476,7 @@ unsigned int prefilter_scan(const char *buf, size_t len)
 	size_t i, j, w;
 	int tok;
 
-	spliced = splice(buf, len, &s.n);
+	spliced = splice(buf, len, nul, &s.n);
 	s.t = t = spliced ? spliced : buf;
 	for (i = 0; i < s.n;) {
 		j = skip_blank(&s, i);
@@ -934,8 +947,8 @@ int prefilter_same_findings(const char *before, size_t blen,
 	size_t i;
 	int ret = 0;
 
-	spliced_b = splice(before, blen, &b.n);
-	spliced_a = splice(after, alen, &a.n);
+	spliced_b = splice(before, blen, 0, &b.n);
+	spliced_a = splice(after, alen, 0, &a.n);
 	b.t = spliced_b ? spliced_b : before;
 	a.t = spliced_a ? spliced_a : after;
 	split_chunks(&b, &cb);

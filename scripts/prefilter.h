@@ -42,11 +42,14 @@ enum {
  * not decoded.  A run that ends inside a conversion ("%", "%08", the start
  * of a format completed by a macro) or holds a conversion character the
  * rules could read otherwise sets PF_RAW, PF_PTR and PF_WIDE_INT.
- * Every literal counts, in #define bodies and #if 0 blocks too.  The
- * byte @buf[@len] must be readable (the NUL read_file() adds, or more
- * text of the same buffer).
+ * Every literal counts, in #define bodies and #if 0 blocks too.
  */
 unsigned int prefilter_scan(const char *buf, size_t len);
+/*
+ * The same for a text with a NUL at @buf[@len], as read_file() leaves it:
+ * read in place when it has no line to splice (no copy).
+ */
+unsigned int prefilter_scan_read(const char *buf, size_t len);
 
 /*
  * The wrapper names the rules are given besides seq_printf() and its kin
