@@ -44,19 +44,16 @@ static int rule_ident(const struct cocci_opts *opts, const char *root, const str
 		      struct kc_key *k)
 {
 	struct strvec av = { 0 };
-	char exe[4096], *prog, *py;
-	ssize_t n;
+	char *prog, *py;
 	size_t i;
 	int ret = -1;
 
 	kc_add(k, magic, strlen(magic));
-	n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
-	if (n <= 0)
+	if (kc_self(k) < 0)
 		return -1;
-	exe[n] = '\0';
 	prog = kc_which(spatch_prog(opts));
 	py = kc_which(opts->python ? opts->python : "python3");
-	if (kc_program(k, "ptrguard", exe) || kc_program(k, "spatch", prog))
+	if (kc_program(k, "spatch", prog))
 		goto out;
 	if (py)
 		kc_program(k, "python", py);

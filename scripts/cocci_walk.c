@@ -120,13 +120,11 @@ static size_t name_hash(const char *s)
 
 static void index_key(const struct walk *w, struct kc_key *k)
 {
-	char exe[4096], flags[64];
-	ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+	char flags[64];
 	size_t i;
 
 	kc_add(k, index_magic, strlen(index_magic));
-	exe[n > 0 ? n : 0] = '\0';
-	if (n <= 0 || kc_program(k, "ptrguard", exe) < 0)
+	if (kc_self(k) < 0)
 		kc_field(k, "no program", "", 0);
 	kc_field(k, "root", w->root, strlen(w->root));
 	snprintf(flags, sizeof(flags), "%d %d %zu", w->headers, w->prefilter, w->nrules);

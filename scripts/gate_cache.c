@@ -73,8 +73,7 @@ int gate_cache_init(struct gate_cache *c, const struct gate_run_opts *run)
 {
 	const char *sp = run->spatch;
 	struct kc_key k = { 0 };
-	char exe[4096], *path, *spatch;
-	ssize_t n;
+	char *path, *spatch;
 
 	memset(c, 0, sizeof(*c));
 	c->verbose = run->verbose;
@@ -87,13 +86,10 @@ int gate_cache_init(struct gate_cache *c, const struct gate_run_opts *run)
 
 	/* The tools: this program (its prefilter, its spatch options), spatch, python. */
 	kc_add(&k, magic, strlen(magic));
-	n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
 	if (!sp || !*sp)
 		sp = getenv("SPATCH");
 	spatch = kc_which(sp && *sp ? sp : "spatch");
-	if (n > 0)
-		exe[n] = '\0';
-	if (n <= 0 || kc_program(&k, "ptrguard", exe) ||
+	if (kc_self(&k) ||
 	    kc_program(&k, "spatch", spatch) ||
 	    (run->python && kc_program(&k, "python", run->python))) {
 		free(spatch);

@@ -44,6 +44,8 @@ int kc_program(struct kc_key *k, const char *name, const char *path);
  */
 int kc_includes(struct kc_key *k, const char *root, const char *rel, int by_stat);
 
+/* kc_program() of this program (/proc/self/exe).  -1 if unknown. */
+int kc_self(struct kc_key *k);
 /* @prog as execvp() would find it (malloc()ed), or NULL. */
 char *kc_which(const char *prog);
 /*
