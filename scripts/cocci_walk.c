@@ -43,7 +43,7 @@ struct wfile {
 	int has_p;		/* a %p, in a file no query keeps */
 	int err;		/* errno of a failed read */
 	int known;		/* the index had it: not read again */
-	long long id[7];	/* what the index compares (file_id()); id[0] < 0: none */
+	long long id[KC_ID_LEN];	/* what the index compares (file_id()); id[0] < 0: none */
 };
 
 struct wlist {
@@ -62,13 +62,7 @@ static void file_id(long long *id, const char *abs, const struct stat *lst)
 	id[0] = -1;
 	if (S_ISLNK(lst->st_mode) ? stat(abs, &st) < 0 : (st = *lst, 0))
 		return;
-	id[0] = (long long)st.st_dev;
-	id[1] = (long long)st.st_ino;
-	id[2] = (long long)st.st_size;
-	id[3] = (long long)st.st_mtim.tv_sec;
-	id[4] = (long long)st.st_mtim.tv_nsec;
-	id[5] = (long long)st.st_ctim.tv_sec;
-	id[6] = (long long)st.st_ctim.tv_nsec;
+	kc_stat_id(&st, id);
 }
 
 static void list_file(struct wlist *l, const struct walk *w, const char *abs,
@@ -99,7 +93,7 @@ struct windex {
 	char *buf;		/* the index file, its records split in place */
 	struct irec {
 		const char *rel;
-		long long id[7];
+		long long id[KC_ID_LEN];
 		unsigned int mask, bits;
 		int has_p;
 		int listed;	/* by this walk, which writes it anew */
@@ -253,7 +247,8 @@ static void index_save(const struct walk *w, const struct kc_key *key, const str
 			const char *rel = v->abs + v->rel;
 
 			if (v->err || v->id[0] < 0 || strpbrk(rel, "\t\n") ||
-			    v->id[3] >= (long long)start - 2 || v->id[5] >= (long long)start - 2)
+			    v->id[KC_ID_MTIME] >= (long long)start - 2 ||
+			    v->id[KC_ID_CTIME] >= (long long)start - 2)
 				continue;
 			fprintf(f, "%s\t%lld %lld %lld %lld %lld %lld %lld %u %u %d\n", rel,
 				v->id[0], v->id[1], v->id[2], v->id[3], v->id[4], v->id[5],

@@ -48,8 +48,20 @@ void kc_file(struct kc_key *k, const char *name, const char *path, size_t max)
 	free(buf);
 }
 
+void kc_stat_id(const struct stat *st, long long *id)
+{
+	id[0] = (long long)st->st_dev;
+	id[1] = (long long)st->st_ino;
+	id[2] = (long long)st->st_size;
+	id[KC_ID_MTIME] = (long long)st->st_mtim.tv_sec;
+	id[4] = (long long)st->st_mtim.tv_nsec;
+	id[KC_ID_CTIME] = (long long)st->st_ctim.tv_sec;
+	id[6] = (long long)st->st_ctim.tv_nsec;
+}
+
 void kc_stat(struct kc_key *k, const char *name, const char *path)
 {
+	long long v[KC_ID_LEN];
 	struct stat st;
 	char *id;
 
@@ -57,10 +69,9 @@ void kc_stat(struct kc_key *k, const char *name, const char *path)
 		kc_field(k, "absent", name, strlen(name));
 		return;
 	}
-	id = xasprintf("%llu %llu %lld %lld.%09ld %lld.%09ld", (unsigned long long)st.st_dev,
-		       (unsigned long long)st.st_ino, (long long)st.st_size,
-		       (long long)st.st_mtim.tv_sec, st.st_mtim.tv_nsec,
-		       (long long)st.st_ctim.tv_sec, st.st_ctim.tv_nsec);
+	kc_stat_id(&st, v);
+	id = xasprintf("%llu %llu %lld %lld.%09lld %lld.%09lld", (unsigned long long)v[0],
+		       (unsigned long long)v[1], v[2], v[3], v[4], v[5], v[6]);
 	kc_field(k, name, id, strlen(id));
 	free(id);
 }

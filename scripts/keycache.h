@@ -27,6 +27,15 @@ void kc_field(struct kc_key *k, const char *name, const void *p, size_t n);
 /* The content of @path (at most @max bytes), or a mark that it is absent. */
 void kc_file(struct kc_key *k, const char *name, const char *path, size_t max);
 /*
+ * Which file @st is, as git's index knows it: device, inode, size,
+ * modification and change times (seconds, nanoseconds), into @id.
+ */
+#define KC_ID_LEN 7
+#define KC_ID_MTIME 3	/* the seconds of each time, for a racy check */
+#define KC_ID_CTIME 5
+struct stat;
+void kc_stat_id(const struct stat *st, long long *id);
+/*
  * Which file @path is, as git's index knows it: device, inode, size,
  * modification and change times; or a mark that it is absent.
  */

@@ -8,15 +8,19 @@
  * lex_vocab_scan_macros()).
  */
 #include <dirent.h>
+#include <fcntl.h>
+#include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "cocci.h"
 #include "kernel.h"
+#include "keycache.h"
 #include "lex.h"
 #include "ptrguard.h"
 
@@ -28,20 +32,77 @@ struct hdrs {
 };
 
 /*
+ * What the table was made from, for its cache: each directory read (a
+ * header added, removed or renamed changes its times), each header and
+ * each directory that could not be read, by base (0: the tree, 1: the
+ * kernel of an out-of-tree module) and path from it, with the identity
+ * git's index compares (device, inode, size, modification and change
+ * times; kc_stat_id()).
+ */
+struct seen {
+	struct seen_rec {
+		char kind;	/* 'D' directory, 'H' header, 'A' absent */
+		int base;
+		char *rel;
+		long long id[KC_ID_LEN];
+	} *v;
+	size_t n, alloc;
+	int base;	/* of the records being added */
+};
+
+static void seen_add(struct seen *s, char kind, const char *rel, const struct stat *st)
+{
+	struct seen_rec *r;
+
+	if (!s)
+		return;
+	if (s->n == s->alloc) {
+		s->alloc = s->alloc ? 2 * s->alloc : 1024;
+		s->v = xrealloc(s->v, s->alloc * sizeof(*s->v));
+	}
+	r = &s->v[s->n++];
+	r->kind = kind;
+	r->base = s->base;
+	r->rel = xstrdup(rel);
+	if (st)
+		kc_stat_id(st, r->id);
+	else
+		memset(r->id, 0, sizeof(r->id));
+}
+
+static void seen_free(struct seen *s)
+{
+	size_t i;
+
+	for (i = 0; i < s->n; i++)
+		free(s->v[i].rel);
+	free(s->v);
+	memset(s, 0, sizeof(*s));
+}
+
+/*
  * Call @fn for every header (.h) under @root/@dir, @rel its path from
  * @root; symbolic links are followed (the gate reads a tree of them).
+ * Each directory and header is recorded in @seen (if not NULL).
  */
 typedef void header_fn(void *ctx, const char *rel, const char *abs, const struct stat *st);
 
-static void each_header(const char *root, const char *dir, int depth, header_fn *fn, void *ctx)
+static void each_header(const char *root, const char *dir, int depth, header_fn *fn, void *ctx,
+			struct seen *seen)
 {
 	char *path = xasprintf("%s/%s", root, dir);
 	DIR *d = opendir(path);
 	struct dirent *e;
+	struct stat dst;
 
 	free(path);
-	if (!d)
+	if (!d || fstat(dirfd(d), &dst)) {
+		seen_add(seen, 'A', dir, NULL);
+		if (d)
+			closedir(d);
 		return;
+	}
+	seen_add(seen, 'D', dir, &dst);
 	while ((e = readdir(d))) {
 		size_t n = strlen(e->d_name);
 		int is_h = n > 2 && !strcmp(e->d_name + n - 2, ".h");
@@ -54,10 +115,12 @@ static void each_header(const char *root, const char *dir, int depth, header_fn 
 		rel = strcmp(dir, ".") ? xasprintf("%s/%s", dir, e->d_name) : xstrdup(e->d_name);
 		abs = xasprintf("%s/%s", root, rel);
 		if (stat(abs, &st) == 0) {
-			if (S_ISDIR(st.st_mode) && depth < 32)
-				each_header(root, rel, depth + 1, fn, ctx);
-			else if (S_ISREG(st.st_mode) && is_h)
+			if (S_ISDIR(st.st_mode) && depth < 32) {
+				each_header(root, rel, depth + 1, fn, ctx, seen);
+			} else if (S_ISREG(st.st_mode) && is_h) {
+				seen_add(seen, 'H', rel, &st);
 				fn(ctx, rel, abs, &st);
+			}
 		}
 		free(rel);
 		free(abs);
@@ -99,161 +162,245 @@ static void read_header(void *ctx, const char *rel, const char *abs, const struc
 	free(buf);
 }
 
-static void read_headers(struct lex_vocab *v, struct hdrs *h, const char *root, const char *dir)
+static void read_headers(struct lex_vocab *v, struct hdrs *h, const char *root, const char *dir,
+			 struct seen *seen)
 {
 	struct read_ctx c = { v, h };
 
-	each_header(root, dir, 0, read_header, &c);
+	each_header(root, dir, 0, read_header, &c, seen);
 }
 
 static struct lex_vocab table;
 static char *table_root;
 
 /*
- * The cache of the table: one file per tree state in
- * $PTRGUARD_CACHE/wrappers (~/.cache/ptrguard/wrappers), named by a hash
- * of every header's path, size, modification time and inode (what git's
- * index compares), of the kernel's for out-of-tree sources, and of this
- * model's version.  PTRGUARD_CACHE=off: none.
+ * The cache of the table, in $PTRGUARD_CACHE/wrappers (keycache.h): one
+ * entry per tree (its key: this program, the tree's and the kernel's
+ * places), holding what the table was made from (struct seen) and the
+ * table.  The entry is used when every directory and header it lists is
+ * still the file it was: a header changed in place changes its own times,
+ * one added, removed or renamed those of its directory.  So a run stat()s
+ * the ~31,000 places of a kernel tree (in threads) and reads no directory
+ * and no header.  A table made while a place it read was changing (in the
+ * last two seconds, as git's racy index) is not kept.
  */
-#define TABLE_MAGIC "ptrguard-wrappers 1"
+#define TABLE_MAGIC "ptrguard-wrappers 2"
 
-static void fnv(uint64_t *h, const void *p, size_t n)
+static void table_key(struct kc_key *k, const char *root, const char *kdir)
 {
-	const unsigned char *b = p;
 	size_t i;
 
-	for (i = 0; i < n; i++) {
-		*h ^= b[i];
-		*h *= 0x100000001b3ULL;
+	if (kc_self(k) < 0)
+		kc_field(k, "no program", "", 0);
+	kc_field(k, "root", root, strlen(root));
+	if (kdir) {
+		kc_field(k, "kernel", kdir, strlen(kdir));
+		for (i = 0; cocci_include_dirs[i]; i++)
+			kc_field(k, "include", cocci_include_dirs[i], strlen(cocci_include_dirs[i]));
 	}
 }
 
-/* A header's path, size, modification time and inode, into the key. */
-static void key_header(void *ctx, const char *rel, const char *abs, const struct stat *st)
-{
-	long long t[4] = { (long long)st->st_size, (long long)st->st_mtim.tv_sec,
-			   (long long)st->st_mtim.tv_nsec, (long long)st->st_ino };
+/* Checking the places of a cached table, in threads: is each as it was? */
+struct check {
+	int base[2];		/* the tree's and the kernel's directories, open */
+	struct seen *seen;
+	pthread_mutex_t lock;
+	size_t next;
+	int changed;
+};
 
-	(void)rel;
-	fnv(ctx, abs, strlen(abs) + 1);
-	fnv(ctx, t, sizeof(t));
+#define CHECK_BATCH 512
+
+static void *check_places(void *arg)
+{
+	struct check *c = arg;
+
+	for (;;) {
+		size_t i, from, to;
+		int changed;
+
+		pthread_mutex_lock(&c->lock);
+		from = c->next;
+		c->next += CHECK_BATCH;
+		changed = c->changed;
+		pthread_mutex_unlock(&c->lock);
+		if (changed || from >= c->seen->n)
+			break;
+		to = from + CHECK_BATCH < c->seen->n ? from + CHECK_BATCH : c->seen->n;
+		for (i = from; i < to && !changed; i++) {
+			const struct seen_rec *r = &c->seen->v[i];
+			long long id[KC_ID_LEN];
+			struct stat st;
+
+			/* from the tree's directory: fewer names to look up */
+			if (fstatat(c->base[r->base], r->rel, &st, 0))
+				changed = r->kind != 'A';
+			else if (r->kind == 'A' || (r->kind == 'D') != !!S_ISDIR(st.st_mode))
+				changed = 1;
+			else
+				changed = (kc_stat_id(&st, id), memcmp(id, r->id, sizeof(id)) != 0);
+		}
+		if (changed) {
+			pthread_mutex_lock(&c->lock);
+			c->changed = 1;
+			pthread_mutex_unlock(&c->lock);
+		}
+	}
+	return NULL;
 }
 
-static void key_headers(uint64_t *h, const char *root, const char *dir)
+/* The places of a cached entry: "KIND BASE ID... REL" lines up to a "T" line. */
+static char *parse_places(char *p, struct seen *seen)
 {
-	each_header(root, dir, 0, key_header, h);
+	for (;;) {
+		struct seen_rec r = { 0 };
+		char *nl = strchr(p, '\n'), *e;
+		size_t i;
+
+		if (!nl)
+			return NULL;
+		*nl = '\0';
+		if (!strcmp(p, "T"))
+			return nl + 1;
+		if ((p[0] != 'D' && p[0] != 'H' && p[0] != 'A') || p[1] != ' ' ||
+		    (p[2] != '0' && p[2] != '1') || p[3] != ' ')
+			return NULL;
+		r.kind = p[0];
+		r.base = p[2] - '0';
+		for (p += 4, i = 0; i < KC_ID_LEN; i++, p = e + 1) {
+			r.id[i] = strtoll(p, &e, 10);
+			if (e == p || *e != ' ')
+				return NULL;
+		}
+		r.rel = p;
+		if (seen->n == seen->alloc) {
+			seen->alloc = seen->alloc ? 2 * seen->alloc : 1024;
+			seen->v = xrealloc(seen->v, seen->alloc * sizeof(*seen->v));
+		}
+		seen->v[seen->n++] = r;
+		p = nl + 1;
+	}
 }
 
-static char *table_cache_path(const char *root, const char *kdir)
+/* Read the table lines: "NAME FMT VA ORIGIN PATH|-".  0 if whole. */
+static int parse_table(char *line)
 {
-	const char *top = getenv("PTRGUARD_CACHE"), *home = getenv("HOME");
-	uint64_t h = 0xcbf29ce484222325ULL;
-	char *dir, *path;
-	size_t i;
+	size_t n = 0;
+	char *nl;
 
-	if (top && !strcmp(top, "off"))
-		return NULL;
-	if (top && *top)
-		dir = xasprintf("%s/wrappers", top);
-	else if (home && *home)
-		dir = xasprintf("%s/.cache/ptrguard/wrappers", home);
-	else
-		return NULL;
-	fnv(&h, TABLE_MAGIC, sizeof(TABLE_MAGIC));
-	if (kdir)
-		for (i = 0; cocci_include_dirs[i]; i++)
-			key_headers(&h, kdir, cocci_include_dirs[i]);
-	key_headers(&h, root, ".");
-	path = xasprintf("%s/%016llx", dir, (unsigned long long)h);
-	free(dir);
-	return path;
+	for (; *line; line = nl + 1) {
+		char name[256], origin[1024], fpath[1024];
+		unsigned int fmt;
+		int va;
+
+		nl = strchr(line, '\n');
+		if (!nl)
+			return -1;
+		*nl = '\0';
+		if (sscanf(line, "%255s %u %d %1023s %1023s", name, &fmt, &va, origin, fpath) != 5)
+			return -1;
+		lex_vocab_add(&table, name, strlen(name), fmt, va, origin);
+		if (strcmp(fpath, "-")) {	/* "A->B" was "A -> B" */
+			char *out = xmalloc(3 * strlen(fpath) + 1), *o = out, *p;
+
+			for (p = fpath; *p; p++) {
+				if (p[0] == '-' && p[1] == '>') {
+					o = stpcpy(o, " -> ");
+					p++;
+				} else {
+					*o++ = *p;
+				}
+			}
+			*o = '\0';
+			table.fns[table.nfns - 1].path = out;
+		}
+		n++;
+	}
+	return n ? 0 : -1;
 }
 
-/* Read a cached table: "MAGIC" then "NAME FMT VA ORIGIN PATH|-" lines.  0 if whole. */
-static int table_load(const char *path)
+/* The cached table of @key, if every place it was made from is as it was.  0 if so. */
+static int table_load(const char *dir, const struct kc_key *key, const char *root,
+		      const char *kdir)
 {
-	size_t len, n = 0;
-	char *buf = read_file(path, SIZE_MAX, &len), *line, *nl;
-	int ok = 0;
+	struct check c = { { -1, -1 }, NULL, PTHREAD_MUTEX_INITIALIZER, 0, 0 };
+	struct seen seen = { 0 };
+	size_t len;
+	char *buf = kc_get(dir, TABLE_MAGIC, key, &len), *rest;
+	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+	int ret = -1;
 
 	if (!buf)
 		return -1;
-	if (len && buf[len - 1] == '\n' && !strncmp(buf, TABLE_MAGIC "\n", sizeof(TABLE_MAGIC))) {
-		ok = 1;
-		for (line = buf + sizeof(TABLE_MAGIC); ok && *line; line = nl + 1) {
-			char name[256], origin[1024], fpath[1024];
-			unsigned int fmt;
-			int va;
-
-			nl = strchr(line, '\n');
-			*nl = '\0';
-			if (sscanf(line, "%255s %u %d %1023s %1023s", name, &fmt, &va, origin, fpath) != 5) {
-				ok = 0;
-				break;
-			}
-			lex_vocab_add(&table, name, strlen(name), fmt, va, origin);
-			if (strcmp(fpath, "-")) {	/* "A->B" was "A -> B" */
-				char *out = xmalloc(3 * strlen(fpath) + 1), *o = out, *p;
-
-				for (p = fpath; *p; p++) {
-					if (p[0] == '-' && p[1] == '>') {
-						o = stpcpy(o, " -> ");
-						p++;
-					} else {
-						*o++ = *p;
-					}
-				}
-				*o = '\0';
-				table.fns[table.nfns - 1].path = out;
-			}
-			n++;
-		}
+	rest = parse_places(buf, &seen);
+	c.base[0] = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	c.base[1] = kdir ? open(kdir, O_RDONLY | O_DIRECTORY | O_CLOEXEC) : c.base[0];
+	if (rest && seen.n && c.base[0] >= 0 && c.base[1] >= 0) {
+		c.seen = &seen;
+		run_threads(cpus < 1 ? 1 : cpus > 4 ? 4 : (unsigned int)cpus,
+			    (seen.n + CHECK_BATCH - 1) / CHECK_BATCH, check_places, &c);
+		if (!c.changed)
+			ret = parse_table(rest);
 	}
-	free(buf);
-	if (!ok || !n) {
+	if (ret)
 		lex_vocab_free(&table);
-		return -1;
-	}
-	return 0;
+	if (c.base[1] >= 0 && c.base[1] != c.base[0])
+		close(c.base[1]);
+	if (c.base[0] >= 0)
+		close(c.base[0]);
+	free(seen.v);	/* the paths point into buf */
+	free(buf);
+	return ret;
 }
 
-/* Store the table; a failure only loses the saving.  Paths hold no blank: " -> " is "->". */
-static void table_store(const char *path)
+/*
+ * Store the table and its places; a failure only loses the saving.
+ * Paths hold no blank: " -> " is "->".
+ */
+static void table_store(const char *dir, const struct kc_key *key, const struct seen *seen,
+			time_t start)
 {
-	char *tmp = xasprintf("%s.%ld", path, (long)getpid()), *dir = xstrdup(path);
-	FILE *f;
-	size_t i;
+	char *text = NULL;
+	size_t i, len = 0;
+	FILE *f = open_memstream(&text, &len);
+	int bad = 0;
 
-	*strrchr(dir, '/') = '\0';
-	mkdir_p(dir);
-	f = fopen(tmp, "w");
-	if (f) {
-		int bad = 0;
+	if (!f)
+		return;
+	for (i = 0; i < seen->n; i++) {
+		const struct seen_rec *r = &seen->v[i];
+		size_t j;
 
-		fputs(TABLE_MAGIC "\n", f);
-		for (i = 0; i < table.nfns; i++) {
-			const struct lex_fn *fn = &table.fns[i];
-
-			if (strpbrk(fn->origin, " \t\n"))
-				bad = 1;
-			fprintf(f, "%s %u %d %s ", fn->name, fn->fmt, fn->va, fn->origin);
-			if (fn->path) {
-				const char *p;
-
-				for (p = fn->path; *p; p++)
-					if (*p != ' ')
-						fputc(*p, f);
-				fputc('\n', f);
-			} else {
-				fputs("-\n", f);
-			}
-		}
-		if (fclose(f) || bad || rename(tmp, path))
-			unlink(tmp);
+		/* racy: changed while it was read, or a name the lines cannot hold */
+		if (r->id[KC_ID_MTIME] >= (long long)start - 2 ||
+		    r->id[KC_ID_CTIME] >= (long long)start - 2 || strchr(r->rel, '\n'))
+			bad = 1;
+		fprintf(f, "%c %d", r->kind, r->base);
+		for (j = 0; j < KC_ID_LEN; j++)
+			fprintf(f, " %lld", r->id[j]);
+		fprintf(f, " %s\n", r->rel);
 	}
-	free(tmp);
-	free(dir);
+	fputs("T\n", f);
+	for (i = 0; i < table.nfns; i++) {
+		const struct lex_fn *fn = &table.fns[i];
+
+		if (strpbrk(fn->origin, " \t\n"))
+			bad = 1;
+		fprintf(f, "%s %u %d %s ", fn->name, fn->fmt, fn->va, fn->origin);
+		if (fn->path) {
+			const char *p;
+
+			for (p = fn->path; *p; p++)
+				if (*p != ' ')
+					fputc(*p, f);
+			fputc('\n', f);
+		} else {
+			fputs("-\n", f);
+		}
+	}
+	if (!fclose(f) && !bad)
+		kc_put(dir, TABLE_MAGIC, key, text, len);
+	free(text);
 }
 
 /* Trees whose headers are another's (lex_vocab_table_alias()), real paths. */
@@ -280,8 +427,11 @@ const struct lex_vocab *lex_vocab_table(const char *root)
 	/* out-of-tree sources: the kernel's include path too */
 	const char *kdir = kernel_outside() ? kernel_dir() : NULL;
 	struct hdrs h = { 0 };
+	struct seen seen = { 0 };
+	struct kc_key key = { 0 };
 	size_t i, round;
-	char *cache;
+	time_t start = time(NULL);
+	char *dir;
 	int more;
 
 	if (naliases) {
@@ -300,16 +450,23 @@ const struct lex_vocab *lex_vocab_table(const char *root)
 	lex_vocab_free(&table);
 	free(table_root);
 	table_root = xstrdup(root);
-	cache = table_cache_path(root, kdir);
-	if (cache && !table_load(cache)) {
-		free(cache);
-		return &table;
+	dir = kc_dir(NULL, "wrappers");
+	if (dir) {
+		table_key(&key, root, kdir);
+		if (!table_load(dir, &key, root, kdir)) {
+			free(key.buf);
+			free(dir);
+			return &table;
+		}
 	}
 	lex_vocab_core(&table);
-	if (kdir)
+	if (kdir) {
+		seen.base = 1;
 		for (i = 0; cocci_include_dirs[i]; i++)
-			read_headers(&table, &h, kdir, cocci_include_dirs[i]);
-	read_headers(&table, &h, root, ".");
+			read_headers(&table, &h, kdir, cocci_include_dirs[i], &seen);
+		seen.base = 0;
+	}
+	read_headers(&table, &h, root, ".", &seen);
 	/* a wrapper over a wrapper of another header: to a fixed point */
 	for (round = 0, more = 1; more && round < 8; round++) {
 		more = 0;
@@ -323,9 +480,11 @@ const struct lex_vocab *lex_vocab_table(const char *root)
 	free(h.name);
 	free(h.buf);
 	free(h.len);
-	if (cache)
-		table_store(cache);
-	free(cache);
+	if (dir)
+		table_store(dir, &key, &seen, start);
+	seen_free(&seen);
+	free(key.buf);
+	free(dir);
 	return &table;
 }
 
