@@ -643,37 +643,49 @@ static void renames_of(const struct patch *p, char ***v, size_t *n)
 }
 
 /*
- * Does the text name one of the calls every rule starts from (their
- * spatch "Grep query": the seq-output functions of scripts/vocab.def)?
- * A file naming none of them cannot have a finding.
+ * The lexical model's reading of @root/@rel, whose text is @buf: with the
+ * tree's wrapper table and the file's own wrappers, as the judge reads it
+ * (cocci_lex.c).
  */
-static int has_seq_output(const char *buf, size_t len)
+static void read_calls(const char *root, const char *rel, const char *buf, size_t len,
+		       struct lex_file *lf)
 {
-	size_t i;
+	char *path = xasprintf("%s/%s", root, rel);
+	struct lex_vocab v = { 0 };
 
-	for (i = 0; i < vocab_nseq_outputs; i++) {
-		const char *name = vocab_seq_outputs[i].name;
-
-		if (memmem(buf, len, name, strlen(name)))
-			return 1;
-	}
-	return 0;
+	lex_vocab_core(&v);
+	lex_vocab_tree(&v, root, rel);
+	lex_scan(buf, len, &v, !prefilter_tree_is_old(path), lf);
+	lex_vocab_free(&v);
+	free(path);
 }
 
-/* Does the text hold a seq-output call whose format is not made of literals? */
-static int has_opaque_call(const char *buf, size_t len)
+/*
+ * Does the text name one of the calls every rule starts from (their
+ * spatch "Grep query": the seq-output functions of scripts/vocab.def, the
+ * writers without a format, the wrappers of the tree and of the file)?  A
+ * file naming none of them cannot have a finding.  And does it hold a
+ * seq-output call whose format is not made of literals (@opaque)?
+ */
+static int has_seq_output(const char *buf, size_t len, const struct lex_file *lf, int *opaque)
 {
-	struct lex_vocab v = { 0 };
-	struct lex_file lf;
 	size_t i;
 	int ret = 0;
 
-	lex_vocab_core(&v);
-	lex_scan(buf, len, &v, 1, &lf);
-	for (i = 0; i < lf.ncalls && !ret; i++)
-		ret = lf.calls[i].opaque != NULL && !lf.calls[i].io;
-	lex_file_free(&lf);
-	lex_vocab_free(&v);
+	*opaque = 0;
+	for (i = 0; i < lf->ncalls; i++) {
+		const struct lex_call *c = &lf->calls[i];
+
+		if (c->io == VOCAB_IO_BUF)
+			continue;	/* snprintf(): only a buffer a seq call writes */
+		ret = 1;
+		*opaque |= c->opaque && !c->io;
+	}
+	for (i = 0; i < vocab_nseq_outputs && !ret; i++) {
+		const char *name = vocab_seq_outputs[i].name;
+
+		ret = memmem(buf, len, name, strlen(name)) != NULL;
+	}
 	return ret;
 }
 
@@ -696,11 +708,16 @@ static unsigned int file_needs(const char *root, const char *rel)
 {
 	char *path = xasprintf("%s/%s", root, rel), *buf;
 	unsigned int bits, need = NEED_PX | NEED_CAST;
+	struct lex_file lf;
 	size_t len;
+	int opaque;
 
 	buf = read_file(path, SIZE_MAX, &len);
 	if (buf) {
-		need = has_seq_output(buf, len) ? NEED_PX | NEED_CAST : 0;
+		cocci_prefilter_wrappers(root);	/* a wrapper's call is a seq call */
+		read_calls(root, rel, buf, len, &lf);
+		need = has_seq_output(buf, len, &lf, &opaque) ? NEED_PX | NEED_CAST : 0;
+		lex_file_free(&lf);
 		if (need) {
 			bits = prefilter_scan(buf, len);
 			if (prefilter_keep(PF_RULE_INT_CAST, bits, path))
@@ -708,7 +725,7 @@ static unsigned int file_needs(const char *root, const char *rel)
 			else
 				need = prefilter_keep(PF_RULE_PX, bits, path) ? NEED_PX : 0;
 		}
-		if (!need && has_opaque_call(buf, len)) {
+		if (!need && opaque) {
 			/*
 			 * A format no model can read: only spatch's parse says
 			 * whether a line added to it lies in skipped lines.
@@ -725,17 +742,59 @@ static unsigned int file_needs(const char *root, const char *rel)
 	return need;
 }
 
+/*
+ * The quiet-function proof's question to the lexical model (struct
+ * pf_judge): do the seq calls in lines @first..@last of the text before
+ * (@which 0) or after (1) the patch print nothing a rule reports?  Each
+ * must read its format from literals holding no conversion the judge
+ * reports (no finding, no word among the literals, not a wrapper's own
+ * body handing on its format); a writer of a value without a format
+ * (seq_put_*()) never is quiet; text written as it is (seq_puts()) and a
+ * buffer formatted without such a conversion are.
+ */
+struct quiet_read {
+	struct lex_file lf[2];
+};
+
+static int quiet_calls(void *ctx, int which, unsigned int first, unsigned int last)
+{
+	const struct lex_file *lf = &((struct quiet_read *)ctx)->lf[which];
+	size_t i;
+
+	if (lf->broken)
+		return 0;
+	for (i = 0; i < lf->ncalls; i++) {
+		const struct lex_call *c = &lf->calls[i];
+
+		if (c->end_line < first || c->line > last)
+			continue;
+		if (c->nfindings || c->io == VOCAB_IO_PUT)
+			return 0;
+		if (c->io == VOCAB_IO_NONE && (c->opaque || c->macro || c->body))
+			return 0;
+	}
+	return 1;
+}
+
 /* Does @root/@rel read, and prove (prefilter_same_findings()) @other/@rel like it? */
 static int same_findings_in(const char *root, const char *other, const char *rel)
 {
 	char *p = xasprintf("%s/%s", root, rel), *q = xasprintf("%s/%s", other, rel);
 	size_t alen = 0, blen = 0;
 	char *a = read_file(p, SIZE_MAX, &alen), *b = read_file(q, SIZE_MAX, &blen);
+	struct quiet_read qr;
+	struct pf_judge j = { quiet_calls, &qr };
 	int ret = 0;
 
 	/* a NUL byte in either: not read as C here */
-	if (a && b && strlen(a) == alen && strlen(b) == blen)
-		ret = prefilter_same_findings(a, alen, b, blen);
+	if (a && b && strlen(a) == alen && strlen(b) == blen) {
+		cocci_prefilter_wrappers(root);
+		read_calls(root, rel, a, alen, &qr.lf[0]);
+		read_calls(other, rel, b, blen, &qr.lf[1]);
+		ret = prefilter_same_findings(a, alen, b, blen, &j);
+		lex_file_free(&qr.lf[0]);
+		lex_file_free(&qr.lf[1]);
+	}
 	free(a);
 	free(b);
 	free(p);
@@ -744,8 +803,9 @@ static int same_findings_in(const char *root, const char *other, const char *rel
 }
 
 /*
- * Can the patches change what the rules find in @f?  Not if each patch
- * that touches it only edits it (no creation, deletion, rename or copy
+ * Can the patches change what the rules find in @f?  Not if they touch
+ * .c files only (a header may define a wrapper, a type, a format), and
+ * each patch that touches @f only edits it (no creation, deletion, rename or copy
  * into it) and changes nothing but the bodies of quiet functions
  * (prefilter_same_findings()) from the state before it to the one after
  * it.  No rule then runs on @f at all: its findings, whatever they are,
@@ -754,6 +814,13 @@ static int same_findings_in(const char *root, const char *other, const char *rel
 static int findings_unchanged(const struct gate *g, const char *f)
 {
 	size_t i, j, touched = 0;
+
+	/* a header the patches change may change how any file's calls read */
+	for (i = 0; i < g->ntouched; i++) {
+		j = strlen(g->touched[i]);
+		if (j <= 2 || strcmp(g->touched[i] + j - 2, ".c"))
+			return 0;
+	}
 
 	for (i = 0; i < g->ps.npatches; i++) {
 		const struct patch *p = &g->ps.patches[i];

@@ -414,14 +414,12 @@ void prefilter_set_wrappers(const char *const *names, size_t n)
 		qsort(wrappers, n, sizeof(*wrappers), name_cmp);
 }
 
-static int has_seq(const char *w, size_t len)
+/* Is @w (@len bytes) one of the wrappers the rules were given by name? */
+static int is_wrapper(const char *w, size_t len)
 {
-	size_t i, lo = 0, hi = nwrappers;
+	size_t lo = 0, hi = nwrappers;
 
-	for (i = 0; i + 3 <= len; i++)
-		if (!memcmp(w + i, "seq", 3) || !memcmp(w + i, "SEQ", 3))
-			return 1;
-	while (lo < hi) {	/* a wrapper the rules were given by name */
+	while (lo < hi) {
 		size_t mid = lo + (hi - lo) / 2;
 		int c = strncmp(wrappers[mid], w, len);
 
@@ -435,6 +433,16 @@ static int has_seq(const char *w, size_t len)
 			hi = mid;
 	}
 	return 0;
+}
+
+static int has_seq(const char *w, size_t len)
+{
+	size_t i;
+
+	for (i = 0; i + 3 <= len; i++)
+		if (!memcmp(w + i, "seq", 3) || !memcmp(w + i, "SEQ", 3))
+			return 1;
+	return is_wrapper(w, len);
 }
 
 /*
@@ -456,19 +464,24 @@ static size_t char_literal(const struct scan *s, size_t i)
 	return k + 1;
 }
 
-static unsigned int scan_text(const char *buf, size_t len, int nul);
+static unsigned int scan_text(const char *buf, size_t len, int nul, int *field_held);
 
 unsigned int prefilter_scan(const char *buf, size_t len)
 {
-	return scan_text(buf, len, 0);
+	return scan_text(buf, len, 0, NULL);
 }
 
 unsigned int prefilter_scan_read(const char *buf, size_t len)
 {
-	return scan_text(buf, len, 1);
+	return scan_text(buf, len, 1, NULL);
 }
 
-static unsigned int scan_text(const char *buf, size_t len, int nul)
+/*
+ * @field_held (if not NULL): set if the text assigns a field an integer
+ * cast that may hold a pointer ("X->NAME = (unsigned long)..."), which
+ * seq_int_cast.cocci reports wherever the file prints that field.
+ */
+static unsigned int scan_text(const char *buf, size_t len, int nul, int *field_held)
 {
 	struct scan s = { 0 };
 	char *spliced;
@@ -594,6 +607,9 @@ static unsigned int scan_text(const char *buf, size_t len, int nul)
 	if (names_meet(&s, s.held, s.nheld, s.printed, s.nprinted) ||
 	    names_meet(&s, s.bufs, s.nbufs, s.seqargs, s.nseqargs))
 		s.bits |= PF_INT_CAST;
+	if (field_held)
+		for (i = 0, *field_held = 0; i < s.nheld; i++)
+			*field_held |= s.held[i].field;
 	free(s.held);
 	free(s.printed);
 	free(s.bufs);
@@ -731,6 +747,24 @@ int prefilter_keep(enum pf_rule r, unsigned int bits, const char *path)
 }
 
 /*
+ * A seq-output function of scripts/vocab.def, a writer without a format,
+ * or a wrapper the rules were given: named other than in a call (a
+ * function pointer, a macro's argument), it may print through a path no
+ * call shows.
+ */
+static int output_name(const char *w, size_t len)
+{
+	size_t i;
+
+	if (vocab_io(w, len) || is_wrapper(w, len))
+		return 1;
+	for (i = 0; i < vocab_nseq_outputs; i++)
+		if (is_word(w, len, vocab_seq_outputs[i].name))
+			return 1;
+	return 0;
+}
+
+/*
  * Words a rule reads wherever they are in the file, not only in the
  * function of the call it reports: a typedef (spatch parses the rest of
  * the file by it); __user (seq_px.cocci's pg_user_name() looks for a
@@ -752,7 +786,10 @@ static int global_word(const char *w, size_t len)
  */
 struct chunk {
 	size_t start, body, end;	/* body: its '{' if a function, else 0 */
-	int plain;	/* no call of a name with seq/SEQ, no global word (global_word()) */
+	int global;	/* a word a rule reads file-wide (global_word()) */
+	int calls;	/* a call of a name with seq/SEQ or of a wrapper */
+	/* a seq-output function or wrapper named other than in a call */
+	int named;
 };
 
 struct chunks {
@@ -781,9 +818,10 @@ static int line_start(const char *t, size_t i)
 static void split_chunks(const struct scan *s, struct chunks *c)
 {
 	const char *t = s->t;
-	struct chunk k = { 0, 0, 0, 1 };
+	struct chunk k = { 0 };
 	size_t i = 0, j, w, braces = 0, parens = 0;
 	int prev = 0, func = 0, open = 0;	/* prev: the last byte read */
+	int tag = 0;	/* the last word was struct, union or enum */
 
 	while (i < s->n) {
 		j = skip_blank(s, i);
@@ -792,9 +830,8 @@ static void split_chunks(const struct scan *s, struct chunks *c)
 			continue;
 		}
 		if (!open) {
+			memset(&k, 0, sizeof(k));
 			k.start = i;
-			k.body = 0;
-			k.plain = 1;
 			open = 1;
 		}
 		if (t[i] == '#' && line_start(t, i)) {
@@ -827,9 +864,14 @@ static void split_chunks(const struct scan *s, struct chunks *c)
 			for (w = i; i < s->n && word_byte((unsigned char)t[i]); i++)
 				;
 			/* a seq call (a type like struct seq_file is no call) */
-			if ((has_seq(t + w, i - w) && t[skip_blank(s, i)] == '(') ||
-			    global_word(t + w, i - w))
-				k.plain = 0;
+			if (global_word(t + w, i - w))
+				k.global = 1;
+			else if (t[skip_blank(s, i)] == '(')
+				k.calls |= has_seq(t + w, i - w);
+			else if (!tag && output_name(t + w, i - w))
+				k.named = 1;
+			tag = is_word(t + w, i - w, "struct") || is_word(t + w, i - w, "union") ||
+			      is_word(t + w, i - w, "enum");
 			prev = 'a';
 			continue;
 		}
@@ -932,14 +974,45 @@ static int same_directives(const char *x, size_t xn, const char *y, size_t yn)
 	return 1;
 }
 
-/* A function in whose text no rule can report or start anything. */
-static int quiet_function(const struct scan *s, const struct chunk *k)
+/* The 1-based line of offset @at of @t, counting from line @line at offset @from. */
+static unsigned int line_of(const char *t, size_t from, unsigned int line, size_t at)
 {
-	return k->body && k->plain && !prefilter_scan(s->t + k->start, k->end - k->start);
+	for (; from < at; from++)
+		line += t[from] == '\n';
+	return line;
+}
+
+/*
+ * A function in whose text no rule can report or start anything: no word
+ * a rule reads file-wide, no seq-output function or wrapper named other
+ * than in a call, nothing prefilter_scan() reports, no field assigned an
+ * integer cast (the cast rule's field facts reach every function that
+ * prints the field), and its calls of seq functions - if it has any -
+ * print nothing a rule reports, as @j says of them (the lexical model's
+ * reading of text @which, lines @first..@last).  Without @j, or when
+ * lines were spliced (@spliced: @j's lines would not be these), a call of
+ * a seq function is reason enough to let the rules run.
+ */
+static int quiet_function(const struct scan *s, const struct chunk *k, int spliced,
+			  const struct pf_judge *j, int which)
+{
+	int field = 0;
+	unsigned int first, last;
+
+	if (!k->body || k->global || k->named ||
+	    scan_text(s->t + k->start, k->end - k->start, 0, &field) || field)
+		return 0;
+	if (!k->calls)
+		return 1;
+	if (!j || spliced)
+		return 0;
+	first = line_of(s->t, 0, 1, k->start);
+	last = line_of(s->t, k->start, first, k->end);
+	return j->quiet_calls(j->ctx, which, first, last);
 }
 
 int prefilter_same_findings(const char *before, size_t blen,
-			    const char *after, size_t alen)
+			    const char *after, size_t alen, const struct pf_judge *j)
 {
 	struct scan b = { 0 }, a = { 0 };
 	struct chunks cb = { 0 }, ca = { 0 };
@@ -960,7 +1033,8 @@ int prefilter_same_findings(const char *before, size_t blen,
 
 		if (same_text(&b, x, &a, y))
 			continue;
-		if (!quiet_function(&b, x) || !quiet_function(&a, y))
+		if (!quiet_function(&b, x, b.n != blen, j, 0) ||
+		    !quiet_function(&a, y, a.n != alen, j, 1))
 			goto out;
 		if (x->body - x->start != y->body - y->start ||
 		    memcmp(b.t + x->start, a.t + y->start, x->body - x->start))

@@ -86,23 +86,38 @@ int prefilter_tree_is_old(const char *path);
 void prefilter_set_old(int old);
 
 /*
+ * What the lexical model says of the seq calls in lines @first..@last of
+ * text @which (0: before, 1: after) of prefilter_same_findings(): 1 if
+ * each prints nothing a rule reports - its format read from literals that
+ * hold no conversion it judges, no value written without a format, no
+ * wrapper's own body.  The gate asks it (gate.c); the prefilter knows
+ * only names, not which of a call's arguments is its format.
+ */
+struct pf_judge {
+	int (*quiet_calls)(void *ctx, int which, unsigned int first, unsigned int last);
+	void *ctx;
+};
+
+/*
  * prefilter_same_findings - can no rule tell the two texts apart?
  *
  * True if @after differs from @before only inside the bodies of function
  * definitions (same count and order of top-level declarations and
  * definitions, same text outside those bodies, same function heads) and
- * each such function, before and after, is quiet: no call of a name
- * holding "seq" or "SEQ" (no seq output, so it is no local seq wrapper
- * either), none of the words a rule reads file-wide (a typedef, __user,
- * the privilege checks of the px-gated rules), no literal with a
- * conversion prefilter_scan() reports (so no call of a wrapper the rules
- * would follow), and the same preprocessor lines.  The rules report a call in
- * the function that holds it, by the conversions of its own literals:
- * such a change can give no finding and take none away, so no rule
- * needs to run.  False whenever the text cannot be split in balanced
- * top-level pieces.
+ * each such function, before and after, is quiet: none of the words a
+ * rule reads file-wide (a typedef, __user, the privilege checks of the
+ * px-gated rules), no literal with a conversion prefilter_scan() reports,
+ * no field assigned an integer cast (a field fact reaches every print of
+ * the field), no seq-output function or wrapper named other than in a
+ * call, the same preprocessor lines, and no call of a name holding "seq"
+ * or "SEQ" or of a wrapper - unless @j (NULL: none) says every such call
+ * there prints nothing a rule reports (then it is no local seq wrapper
+ * either).  The rules report a call in the function that holds it, by the
+ * conversions of its format: such a change can give no finding and take
+ * none away, so no rule needs to run.  False whenever the text cannot be
+ * split in balanced top-level pieces.
  */
 int prefilter_same_findings(const char *before, size_t blen,
-			    const char *after, size_t alen);
+			    const char *after, size_t alen, const struct pf_judge *j);
 
 #endif

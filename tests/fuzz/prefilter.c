@@ -22,8 +22,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	CHECK(!(bits & ~(unsigned int)(PF_RAW | PF_PTR | PF_WIDE_INT | PF_INT_CAST)));
 	CHECK(!(bits & PF_RAW) || (bits & PF_PTR));
-	ab = prefilter_same_findings(before, blen, after, alen);
-	ba = prefilter_same_findings(after, alen, before, blen);
+	ab = prefilter_same_findings(before, blen, after, alen, NULL);
+	ba = prefilter_same_findings(after, alen, before, blen, NULL);
 	CHECK(ab == ba);
 	free(all);
 	free(before);

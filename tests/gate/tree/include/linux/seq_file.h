@@ -11,5 +11,9 @@ struct seq_file {
 
 void seq_printf(struct seq_file *m, const char *fmt, ...);
 void seq_puts(struct seq_file *m, const char *s);
+void seq_putc(struct seq_file *m, char c);
+void seq_put_decimal_ull(struct seq_file *m, const char *delimiter, unsigned long long num);
+void seq_put_hex_ll(struct seq_file *m, const char *delimiter, unsigned long long v,
+		    unsigned int width);
 
 #endif
