@@ -80,7 +80,7 @@ static void section_flush(struct collect *c, const char *root, struct section *s
 static int locate_skip(const char *path, char **text, size_t n, size_t bad, unsigned int err_line,
 		       unsigned int hint, unsigned int *first)
 {
-	size_t len, nl = 0, i, k;
+	size_t len, nl = 0, alloc = 0, i, k;
 	char *buf = read_file(path, SIZE_MAX, &len), *p, **lines = NULL;
 	unsigned int best = 0, dist = ~0u, d;
 
@@ -89,7 +89,7 @@ static int locate_skip(const char *path, char **text, size_t n, size_t bad, unsi
 	for (p = buf; p < buf + len;) {
 		char *e = memchr(p, '\n', (size_t)(buf + len - p));
 
-		lines = xrealloc(lines, (nl + 1) * sizeof(*lines));
+		GROW(lines, nl + 1, alloc);
 		lines[nl++] = p;
 		if (!e)
 			break;

@@ -349,6 +349,8 @@ struct model {
 	const char *header;	/* reading a header of the tree table: its name */
 	/* vocab.def's PG_SEQ_PUT and PG_BUF_PRINTF functions (fmt: their argument) */
 	struct lex_vocab io;
+	/* the tokens of the names declared "__user *NAME" (find_users()) */
+	size_t *users, nusers;
 };
 
 #define T(m, s, i) (&(m)->lx.tk[(s)->ix[i]])
@@ -1073,13 +1075,12 @@ static int int_word(const struct model *m, const struct span *s, size_t i)
 }
 
 /* Is the text "__user *NAME" (or "__user *const NAME") in the file? */
-static int user_name(const struct model *m, const char *name, size_t len)
+/* Note each name declared "__user *NAME" (or "__user * const NAME"), once per file. */
+static void find_users(struct model *m)
 {
 	const struct lexer *lx = &m->lx;
-	size_t i;
+	size_t i, alloc = 0;
 
-	if (vocab_user_field(name, len))
-		return 1;
 	for (i = 0; i + 2 < lx->ntk; i++) {
 		size_t j = i + 2;
 
@@ -1087,7 +1088,27 @@ static int user_name(const struct model *m, const char *name, size_t len)
 			continue;
 		if (is(lx, j, "const"))
 			j++;
-		if (is_word(lx, j) && lx->tk[j].len == len && !memcmp(lx->t + lx->tk[j].off, name, len))
+		if (!is_word(lx, j))
+			continue;
+		if (m->nusers == alloc) {
+			alloc = alloc ? 2 * alloc : 8;
+			m->users = xrealloc(m->users, alloc * sizeof(*m->users));
+		}
+		m->users[m->nusers++] = j;
+	}
+}
+
+static int user_name(const struct model *m, const char *name, size_t len)
+{
+	const struct lexer *lx = &m->lx;
+	size_t i;
+
+	if (vocab_user_field(name, len))
+		return 1;
+	for (i = 0; i < m->nusers; i++) {
+		const struct tok *t = &lx->tk[m->users[i]];
+
+		if (t->len == len && !memcmp(lx->t + t->off, name, len))
 			return 1;
 	}
 	return 0;
@@ -1391,6 +1412,7 @@ void lex_scan(const char *buf, size_t len, const struct lex_vocab *v, int hashed
 				      vocab_io_fns[i].arg, 0, "io");
 	tokenize(&m.lx);
 	mark_dead(&m.lx);
+	find_users(&m);
 	ndirs = split_lines(&m, &dirs);
 	find_functions(&m);
 	for (round = 0, more = 1; more && round < 8; round++) {
@@ -1471,6 +1493,7 @@ void lex_scan(const char *buf, size_t len, const struct lex_vocab *v, int hashed
 	for (i = 0; i < m.nfuncs; i++)
 		free(m.funcs[i]);
 	free(m.funcs);
+	free(m.users);
 	free(m.lx.tk);
 	lex_vocab_free(&m.v);
 	lex_vocab_free(&m.io);
@@ -1529,7 +1552,9 @@ int lex_user_expr(const char *buf, size_t len, const char *expr)
 	m.lx.t = buf;
 	m.lx.n = len;
 	tokenize(&m.lx);
+	find_users(&m);
 	ret = user_name(&m, expr + b, e - b);
+	free(m.users);
 	free(m.lx.tk);
 	return ret;
 }
