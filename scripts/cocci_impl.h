@@ -303,10 +303,14 @@ void cocci_file_wrappers(const char *root, char *const *files, size_t nfiles,
  * calls they did not see too (marked lexical) and the ones nobody can
  * read (unjudged).  Where the cast rule and the model both read a cast,
  * their verdicts are compared: with @verbose, each disagreement is named
- * on stderr (and one thread judges; else @jobs threads).
+ * on stderr (and one thread judges; else @jobs threads).  With @cache
+ * (and without @verbose), each file's judgement is kept between runs
+ * ($PTRGUARD_CACHE/judge) and taken from there when nothing it follows
+ * from changed.
  */
 void cocci_judge(const char *root, char *const *files, const int *px_ran, const int *cast_ran,
-		 size_t nfiles, unsigned int jobs, int lexical, int verbose, struct collect *c);
+		 size_t nfiles, unsigned int jobs, int lexical, int verbose, int cache,
+		 struct collect *c);
 
 /* ---- cocci_sort.c ---- */
 

@@ -27,8 +27,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <time.h>
 
 #include "cocci_impl.h"
+#include "keycache.h"
 #include "lex.h"
 #include "prefilter.h"
 #include "ptrguard.h"
@@ -523,6 +526,10 @@ struct judging {
 	struct cocci_result *part;	/* one a file */
 	pthread_mutex_t lock;
 	size_t n, next;
+	char *cache;		/* the judge cache's directory, or NULL */
+	struct kc_key base;	/* what every key of it starts with */
+	time_t start;
+	size_t hits;
 };
 
 /* The facts of @file: a run of the sorted c->facts. */
@@ -546,6 +553,132 @@ static struct facts facts_of(const struct collect *c, const char *file)
 	return fs;
 }
 
+/*
+ * The judge cache ($PTRGUARD_CACHE/judge): what judge_file() found in a
+ * file, under a key of everything it read - this program, the wrapper
+ * table (lex_vocab_table_id()), the file as git's index knows it (not
+ * kept when it changed in the last two seconds), the rules that ran on
+ * it, the tree's version, and the rules' facts and skipped lines for it.
+ * A re-audit reads 1,500 files' judgements instead of lexing them.
+ */
+#define JUDGE_MAGIC "ptrguard-judge 1\n"
+
+/*
+ * The key of file @i of @j, with facts @fs and skipped lines @skips->skips;
+ * 0, or -1 if it is not to be kept.
+ */
+static int judge_key(const struct judging *j, size_t i, const struct facts *fs,
+		     const struct cocci_result *skips, struct kc_key *k)
+{
+	const char *rel = j->files[i];
+	char *abs = xasprintf("%s/%s", j->root, rel), *text = NULL;
+	long long id[KC_ID_LEN];
+	size_t len = 0, n;
+	struct stat st;
+	FILE *f = open_memstream(&text, &len);
+	int ret = 0;
+
+	if (!f)
+		die("out of memory");
+	kc_add(k, j->base.buf, j->base.len);
+	if (stat(abs, &st) || !S_ISREG(st.st_mode)) {
+		ret = -1;
+	} else {
+		kc_stat_id(&st, id);
+		if (id[KC_ID_MTIME] >= (long long)j->start - 2 ||
+		    id[KC_ID_CTIME] >= (long long)j->start - 2)
+			ret = -1;	/* racy: it may change again within its time stamp */
+	}
+	fprintf(f, "%s\n%d %d %d %d\n", rel, j->px_ran[i], j->cast_ran[i], j->old[i],
+		j->lexical);
+	if (!ret)
+		fprintf(f, "%lld %lld %lld %lld %lld %lld %lld\n", id[0], id[1], id[2], id[3],
+			id[4], id[5], id[6]);
+	for (n = 0; n < fs->n; n++) {
+		const struct cocci_fact *x = &fs->x[n];
+
+		fprintf(f, "%u %u %d %d %c %s\n", x->line, x->column, x->cast_rule, x->arg,
+			x->mark, x->what ? x->what : "");
+	}
+	for (n = 0; n < skips->nskips; n++)
+		fprintf(f, "skip %u %u\n", skips->skips[n].first, skips->skips[n].last);
+	if (fclose(f))
+		die("out of memory");
+	kc_field(k, "file", text, len);
+	free(text);
+	free(abs);
+	return ret;
+}
+
+/* Keep @part, the judgement of a file, under @k (best effort). */
+static void judge_keep(const struct judging *j, const struct kc_key *k,
+		       const struct cocci_result *part)
+{
+	struct cocci_result own = { 0 };
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&text, &len);
+
+	if (!f)
+		return;
+	own.findings = part->findings;
+	own.nfindings = part->nfindings;
+	own.calls = part->calls;
+	own.ncalls = part->ncalls;
+	own.unjudged = part->unjudged;
+	own.nunjudged = part->nunjudged;
+	own.nlexical = part->nlexical;
+	cocci_records_write(f, &own);
+	if (!fclose(f))
+		kc_put(j->cache, JUDGE_MAGIC, k, text, len);
+	free(text);
+}
+
+/* Take file @i's judgement from the cache into @part; 1 if it was there. */
+static int judge_cached(const struct judging *j, const struct kc_key *k, struct cocci_result *part)
+{
+	size_t len;
+	char *buf = kc_get(j->cache, JUDGE_MAGIC, k, &len);
+	struct cocci_result got = { 0 };
+	int ok = buf && !cocci_records_read(buf, &got) && !got.nskips && !got.nunparsed;
+
+	free(buf);
+	if (!ok) {
+		cocci_result_free(&got);
+		return 0;
+	}
+	part->findings = got.findings;
+	part->nfindings = got.nfindings;
+	part->calls = got.calls;
+	part->ncalls = got.ncalls;
+	part->unjudged = got.unjudged;
+	part->nunjudged = got.nunjudged;
+	part->nlexical = got.nlexical;
+	return 1;
+}
+
+/*
+ * Lend @part the lines spatch skipped in @file: a run of @res->skips,
+ * which cocci_finish() sorted by file.  judge_file() reads no other.
+ */
+static void skips_of(const struct cocci_result *res, const char *file, struct cocci_result *part)
+{
+	size_t lo = 0, hi = res->nskips, at;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (strcmp(res->skips[mid].file, file) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (at = lo; at < res->nskips && !strcmp(res->skips[at].file, file); at++)
+		;
+	part->skips = res->skips + lo;
+	part->nskips = at - lo;
+}
+
 static void *judge_files(void *arg)
 {
 	struct judging *j = arg;
@@ -553,7 +686,9 @@ static void *judge_files(void *arg)
 
 	for (;;) {
 		struct cocci_result *part;
+		struct kc_key key = { 0 };
 		struct facts fs;
+		int keep = 0;
 
 		pthread_mutex_lock(&j->lock);
 		i = j->next++;
@@ -561,11 +696,23 @@ static void *judge_files(void *arg)
 		if (i >= j->n)
 			return NULL;
 		part = &j->part[i];
-		part->skips = j->c->res->skips;
-		part->nskips = j->c->res->nskips;
 		fs = facts_of(j->c, j->files[i]);
+		skips_of(j->c->res, j->files[i], part);
+		if (j->cache) {
+			keep = !judge_key(j, i, &fs, part, &key);
+			if (judge_cached(j, &key, part)) {
+				pthread_mutex_lock(&j->lock);
+				j->hits++;
+				pthread_mutex_unlock(&j->lock);
+				free(key.buf);
+				continue;
+			}
+		}
 		judge_file(j->root, j->files[i], j->px_ran[i], j->cast_ran[i], j->old[i],
 			   j->lexical, j->verbose, &fs, part);
+		if (keep)
+			judge_keep(j, &key, part);
+		free(key.buf);
 	}
 }
 
@@ -579,10 +726,11 @@ static void *judge_files(void *arg)
 } while (0)
 
 void cocci_judge(const char *root, char *const *files, const int *px_ran, const int *cast_ran,
-		 size_t nfiles, unsigned int jobs, int lexical, int verbose, struct collect *c)
+		 size_t nfiles, unsigned int jobs, int lexical, int verbose, int cache,
+		 struct collect *c)
 {
 	struct judging j = { root, files, px_ran, cast_ran, NULL, lexical, verbose, c, NULL,
-			     PTHREAD_MUTEX_INITIALIZER, nfiles, 0 };
+			     PTHREAD_MUTEX_INITIALIZER, nfiles, 0, NULL, { 0 }, 0, 0 };
 	int *old = xmalloc((nfiles + 1) * sizeof(*old));
 	size_t i;
 
@@ -597,6 +745,17 @@ void cocci_judge(const char *root, char *const *files, const int *px_ran, const 
 	}
 	/* what a thread needs of the tree's wrappers is built before it starts */
 	lex_vocab_table(root);
+	/* -vv names what it meets while judging: never from the cache */
+	if (cache && !verbose && (j.cache = kc_dir(NULL, "judge"))) {
+		const char *id = lex_vocab_table_id(root);
+
+		kc_add(&j.base, JUDGE_MAGIC, strlen(JUDGE_MAGIC));
+		if (kc_self(&j.base) < 0)
+			kc_field(&j.base, "no program", "", 0);
+		kc_field(&j.base, "root", root, strlen(root));
+		kc_field(&j.base, "wrappers", id, strlen(id));
+		j.start = time(NULL);
+	}
 	j.old = old;
 	j.part = xmalloc((nfiles + 1) * sizeof(*j.part));
 	memset(j.part, 0, (nfiles + 1) * sizeof(*j.part));
@@ -612,6 +771,11 @@ void cocci_judge(const char *root, char *const *files, const int *px_ran, const 
 	}
 	free(j.part);
 	free(old);
+	if (j.cache) {
+		kc_prune(j.cache, 256LL << 20);
+		free(j.cache);
+		free(j.base.buf);
+	}
 	if (c->res->nunjudged)
 		qsort(c->res->unjudged, c->res->nunjudged, sizeof(*c->res->unjudged), unjudged_cmp);
 }

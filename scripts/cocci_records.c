@@ -4,9 +4,9 @@
  * tab and newline escaped (docs/design.md).  The rules print their facts,
  * "C" and "M" records ("-D ptrguard", cocci/pg.py); cocci_records_write()
  * writes a judged result, its findings as "F" records plus the records of
- * what spatch skipped and what was counted ("S", "J", "U", "N", and "E"
- * at the end), for the gate's child processes and its cache.  One reader
- * reads both.
+ * the calls judged ("K"), what spatch skipped and what was counted ("S",
+ * "J", "U", "N", and "E" at the end), for the gate's child processes and
+ * the gate's and the judge's caches.  One reader reads both.
  */
 #include <ctype.h>
 #include <errno.h>
@@ -201,6 +201,15 @@ static int parse_ours(struct collect *c, char **f, int n)
 		u->file = xstrdup(f[3]);
 		u->callee = xstrdup(f[4]);
 		u->why = xstrdup(f[5]);
+	} else if (!strcmp(f[0], "K") && n == 5 && !cocci_parse_uint(f[2], &a)) {
+		struct cocci_call *k;
+
+		GROW(res->calls, res->ncalls, c->calloc);
+		k = &res->calls[res->ncalls++];
+		k->file = xstrdup(f[1]);
+		k->line = a;
+		k->function = xstrdup(f[3]);
+		k->format = xstrdup(f[4]);
 	} else if (!strcmp(f[0], "U") && n == 4 && !cocci_parse_uint(f[1], &a)) {
 		GROW(res->unparsed, res->nunparsed, c->ualloc);
 		res->unparsed_lines = xrealloc(res->unparsed_lines,
@@ -321,6 +330,16 @@ void cocci_records_write(FILE *f, const struct cocci_result *res)
 		put_field(f, x->arg);
 		put_field(f, x->message);
 		put_field(f, x->lexical ? "1" : "0");
+		fputc('\n', f);
+	}
+	for (i = 0; i < res->ncalls; i++) {
+		const struct cocci_call *k = &res->calls[i];
+
+		fputc('K', f);
+		put_field(f, k->file);
+		fprintf(f, "\t%u", k->line);
+		put_field(f, k->function);
+		put_field(f, k->format);
 		fputc('\n', f);
 	}
 	for (i = 0; i < res->nskips; i++) {

@@ -160,7 +160,7 @@ static void judge(const struct cocci_opts *opts, struct walk *w, struct collect 
 	}
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	cocci_judge(w->root, w->lexonly.v, px_ran, cast_ran, w->lexonly.nr, opts->jobs,
-		    !opts->no_lexical, opts->verbose, c);
+		    !opts->no_lexical, opts->verbose, opts->cache, c);
 	if (opts->verbose)
 		fprintf(stderr, "ptrguard: judge: %zu files, %.2f s\n", w->lexonly.nr,
 			seconds_since(&t0));

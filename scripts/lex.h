@@ -78,6 +78,12 @@ const struct lex_vocab *lex_vocab_table(const char *root);
  * (the gate's shadow trees, when a patch touches no header).
  */
 void lex_vocab_table_alias(const char *alias, const char *root);
+/*
+ * An identity of the table lex_vocab_table(@root) answers with: a new one
+ * whenever the table is made from the headers, the cached one when it
+ * comes from the cache (for a key of results that depend on the table).
+ */
+const char *lex_vocab_table_id(const char *root);
 /* The callee path of @f as `ptrguard calls` shows it: "seq_printf" or "W -> seq_printf". */
 char *lex_fn_path(const struct lex_fn *f);
 const struct lex_fn *lex_vocab_find(const struct lex_vocab *v, const char *name, size_t len);

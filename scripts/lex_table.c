@@ -32,12 +32,15 @@ struct hdrs {
 };
 
 /*
- * What the table was made from, for its cache: each directory read (a
- * header added, removed or renamed changes its times), each header and
- * each directory that could not be read, by base (0: the tree, 1: the
- * kernel of an out-of-tree module) and path from it, with the identity
- * git's index compares (device, inode, size, modification and change
- * times; kc_stat_id()).
+ * What the table was made from, for its cache: each directory read, each
+ * header and each directory that could not be read, by base (0: the
+ * tree, 1: the kernel of an out-of-tree module) and path from it, with
+ * the identity git's index compares (device, inode, size, modification
+ * and change times; kc_stat_id()), and for a directory a digest of the
+ * entries the table reads there (its headers and subdirectories): a
+ * header added, removed or renamed changes the directory's times, and
+ * so does an object file a build writes beside it, which the digest
+ * tells apart.
  */
 struct seen {
 	struct seen_rec {
@@ -45,6 +48,8 @@ struct seen {
 		int base;
 		char *rel;
 		long long id[KC_ID_LEN];
+		unsigned long long names;	/* 'D': dir_entries()'s digest */
+		int depth;			/* 'D': dir_entries()'s @depth */
 	} *v;
 	size_t n, alloc;
 	int base;	/* of the records being added */
@@ -64,6 +69,8 @@ static void seen_add(struct seen *s, char kind, const char *rel, const struct st
 	r->kind = kind;
 	r->base = s->base;
 	r->rel = xstrdup(rel);
+	r->names = 0;
+	r->depth = 0;
 	if (st)
 		kc_stat_id(st, r->id);
 	else
@@ -80,29 +87,31 @@ static void seen_free(struct seen *s)
 	memset(s, 0, sizeof(*s));
 }
 
-/*
- * Call @fn for every header (.h) under @root/@dir, @rel its path from
- * @root; symbolic links are followed (the gate reads a tree of them).
- * Each directory and header is recorded in @seen (if not NULL).
- */
-typedef void header_fn(void *ctx, const char *rel, const char *abs, const struct stat *st);
-
-static void each_header(const char *root, const char *dir, int depth, header_fn *fn, void *ctx,
-			struct seen *seen)
+static unsigned long long name_hash(const char *s, int kind)
 {
-	char *path = xasprintf("%s/%s", root, dir);
-	DIR *d = opendir(path);
-	struct dirent *e;
-	struct stat dst;
+	unsigned long long h = 0xcbf29ce484222325ULL ^ (unsigned char)kind;
 
-	free(path);
-	if (!d || fstat(dirfd(d), &dst)) {
-		seen_add(seen, 'A', dir, NULL);
-		if (d)
-			closedir(d);
-		return;
-	}
-	seen_add(seen, 'D', dir, &dst);
+	for (; *s; s++)
+		h = (h ^ (unsigned char)*s) * 0x100000001b3ULL;
+	return h;
+}
+
+/*
+ * The entries of the open directory @d (@root/@dir) the table reads:
+ * subdirectories (@depth below 32) and headers (.h), symbolic links
+ * followed (the gate reads a tree of them), hidden ones skipped.  @fn
+ * (if not NULL) is called for each; the result is a digest of their
+ * names and kinds that readdir()'s order does not change.
+ */
+typedef void entry_fn(void *ctx, const char *rel, const char *abs, const struct stat *st,
+		      int is_dir);
+
+static unsigned long long dir_entries(const char *root, const char *dir, DIR *d, int depth,
+				      entry_fn *fn, void *ctx)
+{
+	unsigned long long digest = 0;
+	struct dirent *e;
+
 	while ((e = readdir(d))) {
 		size_t n = strlen(e->d_name);
 		int is_h = n > 2 && !strcmp(e->d_name + n - 2, ".h");
@@ -115,15 +124,76 @@ static void each_header(const char *root, const char *dir, int depth, header_fn 
 		rel = strcmp(dir, ".") ? xasprintf("%s/%s", dir, e->d_name) : xstrdup(e->d_name);
 		abs = xasprintf("%s/%s", root, rel);
 		if (stat(abs, &st) == 0) {
-			if (S_ISDIR(st.st_mode) && depth < 32) {
-				each_header(root, rel, depth + 1, fn, ctx, seen);
-			} else if (S_ISREG(st.st_mode) && is_h) {
-				seen_add(seen, 'H', rel, &st);
-				fn(ctx, rel, abs, &st);
+			int is_dir = S_ISDIR(st.st_mode) && depth < 32;
+
+			if (is_dir || (S_ISREG(st.st_mode) && is_h)) {
+				digest += name_hash(e->d_name, is_dir ? 'd' : 'h');
+				if (fn)
+					fn(ctx, rel, abs, &st, is_dir);
 			}
 		}
 		free(rel);
 		free(abs);
+	}
+	return digest;
+}
+
+/*
+ * Call @fn for every header (.h) under @root/@dir, @rel its path from
+ * @root.  Each directory and header is recorded in @seen (if not NULL).
+ */
+typedef void header_fn(void *ctx, const char *rel, const char *abs, const struct stat *st);
+
+struct walk_ctx {
+	const char *root;
+	int depth;
+	header_fn *fn;
+	void *ctx;
+	struct seen *seen;
+};
+
+static void each_header(const char *root, const char *dir, int depth, header_fn *fn, void *ctx,
+			struct seen *seen);
+
+static void walk_entry(void *arg, const char *rel, const char *abs, const struct stat *st,
+		       int is_dir)
+{
+	struct walk_ctx *w = arg;
+
+	if (is_dir) {
+		each_header(w->root, rel, w->depth + 1, w->fn, w->ctx, w->seen);
+	} else {
+		seen_add(w->seen, 'H', rel, st);
+		w->fn(w->ctx, rel, abs, st);
+	}
+}
+
+static void each_header(const char *root, const char *dir, int depth, header_fn *fn, void *ctx,
+			struct seen *seen)
+{
+	char *path = xasprintf("%s/%s", root, dir);
+	DIR *d = opendir(path);
+	struct walk_ctx w = { root, depth, fn, ctx, seen };
+	struct stat dst;
+	size_t at;
+
+	free(path);
+	if (!d || fstat(dirfd(d), &dst)) {
+		seen_add(seen, 'A', dir, NULL);
+		if (d)
+			closedir(d);
+		return;
+	}
+	seen_add(seen, 'D', dir, &dst);
+	at = seen ? seen->n - 1 : 0;
+	/* the record may move as the subdirectories' records are added */
+	{
+		unsigned long long digest = dir_entries(root, dir, d, depth, walk_entry, &w);
+
+		if (seen) {
+			seen->v[at].names = digest;
+			seen->v[at].depth = depth;
+		}
 	}
 	closedir(d);
 }
@@ -172,6 +242,32 @@ static void read_headers(struct lex_vocab *v, struct hdrs *h, const char *root, 
 
 static struct lex_vocab table;
 static char *table_root;
+/*
+ * Which table this is (lex_vocab_table_id()): made when the table is
+ * made from the headers, kept with it in the cache, so that results
+ * that depend on it (cocci_lex.c's judge cache) can name it in a key.
+ */
+static char table_id[33];
+
+/* A fresh identity: 128 random bits, or this process and the time. */
+static void new_table_id(void)
+{
+	unsigned char r[16];
+	FILE *f = fopen("/dev/urandom", "rb");
+	size_t i, got = f ? fread(r, 1, sizeof(r), f) : 0;
+	struct timespec ts;
+
+	if (f)
+		fclose(f);
+	if (got != sizeof(r)) {
+		clock_gettime(CLOCK_REALTIME, &ts);
+		snprintf(table_id, sizeof(table_id), "p%ld.%lld.%ld", (long)getpid(),
+			 (long long)ts.tv_sec, ts.tv_nsec);
+		return;
+	}
+	for (i = 0; i < sizeof(r); i++)
+		snprintf(table_id + 2 * i, 3, "%02x", r[i]);
+}
 
 /*
  * The cache of the table, in $PTRGUARD_CACHE/wrappers (keycache.h): one
@@ -184,7 +280,7 @@ static char *table_root;
  * and no header.  A table made while a place it read was changing (in the
  * last two seconds, as git's racy index) is not kept.
  */
-#define TABLE_MAGIC "ptrguard-wrappers 2"
+#define TABLE_MAGIC "ptrguard-wrappers 3"
 
 static void table_key(struct kc_key *k, const char *root, const char *kdir)
 {
@@ -203,6 +299,8 @@ static void table_key(struct kc_key *k, const char *root, const char *kdir)
 /* Checking the places of a cached table, in threads: is each as it was? */
 struct check {
 	int base[2];		/* the tree's and the kernel's directories, open */
+	const char *path[2];	/* and their paths */
+	int refreshed;		/* a directory changed, but not its headers and subdirectories */
 	struct seen *seen;
 	pthread_mutex_t lock;
 	size_t next;
@@ -211,13 +309,30 @@ struct check {
 
 #define CHECK_BATCH 512
 
+/*
+ * Does directory @r (under @base) still hold the headers and
+ * subdirectories it held?  Its times change with any entry (a build's
+ * object files); its record is then read again, not the whole tree.
+ */
+static int same_entries(const char *base, const struct seen_rec *r)
+{
+	char *path = xasprintf("%s/%s", base, r->rel);
+	DIR *d = opendir(path);
+	int same = d && dir_entries(base, r->rel, d, r->depth, NULL, NULL) == r->names;
+
+	if (d)
+		closedir(d);
+	free(path);
+	return same;
+}
+
 static void *check_places(void *arg)
 {
 	struct check *c = arg;
 
 	for (;;) {
 		size_t i, from, to;
-		int changed;
+		int changed, refreshed = 0;
 
 		pthread_mutex_lock(&c->lock);
 		from = c->next;
@@ -228,7 +343,7 @@ static void *check_places(void *arg)
 			break;
 		to = from + CHECK_BATCH < c->seen->n ? from + CHECK_BATCH : c->seen->n;
 		for (i = from; i < to && !changed; i++) {
-			const struct seen_rec *r = &c->seen->v[i];
+			struct seen_rec *r = &c->seen->v[i];
 			long long id[KC_ID_LEN];
 			struct stat st;
 
@@ -237,19 +352,27 @@ static void *check_places(void *arg)
 				changed = r->kind != 'A';
 			else if (r->kind == 'A' || (r->kind == 'D') != !!S_ISDIR(st.st_mode))
 				changed = 1;
+			else if (kc_stat_id(&st, id), !memcmp(id, r->id, sizeof(id)))
+				changed = 0;
+			else if (r->kind == 'D' && same_entries(c->path[r->base], r))
+				changed = 0, memcpy(r->id, id, sizeof(id)), refreshed = 1;
 			else
-				changed = (kc_stat_id(&st, id), memcmp(id, r->id, sizeof(id)) != 0);
+				changed = 1;
 		}
-		if (changed) {
+		if (changed || refreshed) {
 			pthread_mutex_lock(&c->lock);
-			c->changed = 1;
+			c->changed |= changed;
+			c->refreshed |= refreshed;
 			pthread_mutex_unlock(&c->lock);
 		}
 	}
 	return NULL;
 }
 
-/* The places of a cached entry: "KIND BASE ID... REL" lines up to a "T" line. */
+/*
+ * The places of a cached entry: "KIND BASE ID... NAMES DEPTH REL" lines,
+ * then "I ID" (the table's identity), up to a "T" line.
+ */
 static char *parse_places(char *p, struct seen *seen)
 {
 	for (;;) {
@@ -262,6 +385,11 @@ static char *parse_places(char *p, struct seen *seen)
 		*nl = '\0';
 		if (!strcmp(p, "T"))
 			return nl + 1;
+		if (p[0] == 'I' && p[1] == ' ' && strlen(p + 2) < sizeof(table_id)) {
+			strcpy(table_id, p + 2);
+			p = nl + 1;
+			continue;
+		}
 		if ((p[0] != 'D' && p[0] != 'H' && p[0] != 'A') || p[1] != ' ' ||
 		    (p[2] != '0' && p[2] != '1') || p[3] != ' ')
 			return NULL;
@@ -272,7 +400,14 @@ static char *parse_places(char *p, struct seen *seen)
 			if (e == p || *e != ' ')
 				return NULL;
 		}
-		r.rel = p;
+		r.names = strtoull(p, &e, 16);
+		if (e == p || *e != ' ')
+			return NULL;
+		p = e + 1;
+		r.depth = (int)strtol(p, &e, 10);
+		if (e == p || *e != ' ')
+			return NULL;
+		r.rel = e + 1;
 		if (seen->n == seen->alloc) {
 			seen->alloc = seen->alloc ? 2 * seen->alloc : 1024;
 			seen->v = xrealloc(seen->v, seen->alloc * sizeof(*seen->v));
@@ -319,11 +454,18 @@ static int parse_table(char *line)
 	return n ? 0 : -1;
 }
 
-/* The cached table of @key, if every place it was made from is as it was.  0 if so. */
+static void table_store(const char *dir, const struct kc_key *key, const struct seen *seen,
+			time_t start);
+
+/*
+ * The cached table of @key, if every place it was made from is as it
+ * was (or, for a directory, holds what it held).  0 if so.
+ */
 static int table_load(const char *dir, const struct kc_key *key, const char *root,
 		      const char *kdir)
 {
-	struct check c = { { -1, -1 }, NULL, PTHREAD_MUTEX_INITIALIZER, 0, 0 };
+	struct check c = { { -1, -1 }, { root, kdir ? kdir : root }, 0, NULL,
+			   PTHREAD_MUTEX_INITIALIZER, 0, 0 };
 	struct seen seen = { 0 };
 	size_t len;
 	char *buf = kc_get(dir, TABLE_MAGIC, key, &len), *rest;
@@ -341,6 +483,9 @@ static int table_load(const char *dir, const struct kc_key *key, const char *roo
 			    (seen.n + CHECK_BATCH - 1) / CHECK_BATCH, check_places, &c);
 		if (!c.changed)
 			ret = parse_table(rest);
+		/* the directories' new times, for the next run */
+		if (!ret && c.refreshed)
+			table_store(dir, key, &seen, time(NULL));
 	}
 	if (ret)
 		lex_vocab_free(&table);
@@ -378,9 +523,9 @@ static void table_store(const char *dir, const struct kc_key *key, const struct 
 		fprintf(f, "%c %d", r->kind, r->base);
 		for (j = 0; j < KC_ID_LEN; j++)
 			fprintf(f, " %lld", r->id[j]);
-		fprintf(f, " %s\n", r->rel);
+		fprintf(f, " %llx %d %s\n", r->names, r->depth, r->rel);
 	}
-	fputs("T\n", f);
+	fprintf(f, "I %s\nT\n", table_id);
 	for (i = 0; i < table.nfns; i++) {
 		const struct lex_fn *fn = &table.fns[i];
 
@@ -459,6 +604,7 @@ const struct lex_vocab *lex_vocab_table(const char *root)
 			return &table;
 		}
 	}
+	new_table_id();
 	lex_vocab_core(&table);
 	if (kdir) {
 		seen.base = 1;
@@ -486,6 +632,12 @@ const struct lex_vocab *lex_vocab_table(const char *root)
 	free(key.buf);
 	free(dir);
 	return &table;
+}
+
+const char *lex_vocab_table_id(const char *root)
+{
+	lex_vocab_table(root);
+	return table_id;
 }
 
 void lex_vocab_tree(struct lex_vocab *v, const char *root, const char *rel)
