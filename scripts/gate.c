@@ -12,6 +12,7 @@
  */
 #include <errno.h>
 #include <limits.h>
+#include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -753,14 +754,22 @@ static unsigned int file_needs(const char *root, const char *rel)
  * buffer formatted without such a conversion are.
  */
 struct quiet_read {
+	const char *root[2], *rel, *buf[2];
+	size_t len[2];
+	int read[2];	/* lf[i] is read (on the first question about it) */
 	struct lex_file lf[2];
 };
 
 static int quiet_calls(void *ctx, int which, unsigned int first, unsigned int last)
 {
-	const struct lex_file *lf = &((struct quiet_read *)ctx)->lf[which];
+	struct quiet_read *q = ctx;
+	const struct lex_file *lf = &q->lf[which];
 	size_t i;
 
+	if (!q->read[which]) {
+		read_calls(q->root[which], q->rel, q->buf[which], q->len[which], &q->lf[which]);
+		q->read[which] = 1;
+	}
 	if (lf->broken)
 		return 0;
 	for (i = 0; i < lf->ncalls; i++) {
@@ -782,18 +791,19 @@ static int same_findings_in(const char *root, const char *other, const char *rel
 	char *p = xasprintf("%s/%s", root, rel), *q = xasprintf("%s/%s", other, rel);
 	size_t alen = 0, blen = 0;
 	char *a = read_file(p, SIZE_MAX, &alen), *b = read_file(q, SIZE_MAX, &blen);
-	struct quiet_read qr;
+	struct quiet_read qr = { { root, other }, rel, { a, b }, { alen, blen }, { 0, 0 },
+				 { { 0 }, { 0 } } };
 	struct pf_judge j = { quiet_calls, &qr };
 	int ret = 0;
 
 	/* a NUL byte in either: not read as C here */
 	if (a && b && strlen(a) == alen && strlen(b) == blen) {
 		cocci_prefilter_wrappers(root);
-		read_calls(root, rel, a, alen, &qr.lf[0]);
-		read_calls(other, rel, b, blen, &qr.lf[1]);
 		ret = prefilter_same_findings(a, alen, b, blen, &j);
-		lex_file_free(&qr.lf[0]);
-		lex_file_free(&qr.lf[1]);
+		if (qr.read[0])
+			lex_file_free(&qr.lf[0]);
+		if (qr.read[1])
+			lex_file_free(&qr.lf[1]);
 	}
 	free(a);
 	free(b);
@@ -856,15 +866,24 @@ static int findings_unchanged(const struct gate *g, const char *f)
  * keys and the rule runs (forked) to share, rather than once per run and
  * per key in each shadow tree.
  */
-static void share_wrapper_table(const struct gate *g)
+static int touches_header(const struct gate *g)
 {
 	size_t i, n;
 
 	for (i = 0; i < g->ntouched; i++) {
 		n = strlen(g->touched[i]);
 		if (n > 2 && !strcmp(g->touched[i] + n - 2, ".h"))
-			return;
+			return 1;
 	}
+	return 0;
+}
+
+static void share_wrapper_table(const struct gate *g)
+{
+	size_t i;
+
+	if (touches_header(g))
+		return;
 	lex_vocab_table(g->tree);
 	for (i = 0; i < g->nstates; i++)
 		lex_vocab_table_alias(g->states[i].dir, g->tree);
@@ -1012,11 +1031,10 @@ static int plan_runs(struct gate *g)
 
 		for (i = 0; i < g->jobs[k].nfiles; i++) {
 			const char *f = g->jobs[k].files[i];
-			unsigned int need = file_needs(g->states[k].dir, f);
+			unsigned int need = has_path(g->quiet, g->nquiet, f) ? 0 :
+					    file_needs(g->states[k].dir, f);
 			struct cocci_result r;
 
-			if (need && has_path(g->quiet, g->nquiet, f))
-				need = 0;
 			if (k == 0 && need) {
 				int cast = !!(need & NEED_CAST);
 
@@ -1213,13 +1231,29 @@ static void runs_free(struct gate *g)
  * of the tree, judge the base and the patched states with the rules,
  * compare, report.  Exit status, or -1 after error().
  */
+static void *load_table(void *tree)
+{
+	lex_vocab_table(tree);
+	return NULL;
+}
+
 static int gate_main(struct gate *g, char **inputs, size_t ninputs)
 {
 	struct comparison c = { 0 };
-	int ret;
+	pthread_t table;
+	int ret, loading;
 
-	if (check_tree(g) || read_patches(g, inputs, ninputs) || find_tools(g) ||
-	    apply_patches(g))
+	if (check_tree(g) || read_patches(g, inputs, ninputs))
+		return -1;
+	/*
+	 * The tree's wrapper table (share_wrapper_table()) is made or
+	 * checked while the patches apply: nothing else reads it meanwhile.
+	 */
+	loading = !touches_header(g) && !pthread_create(&table, NULL, load_table, g->tree);
+	ret = find_tools(g) || apply_patches(g) ? -1 : 0;
+	if (loading)
+		pthread_join(table, NULL);
+	if (ret)
 		return -1;
 	list_files(g);
 	ret = plan_runs(g);
