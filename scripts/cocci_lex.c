@@ -810,28 +810,54 @@ void cocci_file_wrappers(const char *root, char *const *files, size_t nfiles,
 	}
 }
 
+static int skip_first_cmp(const void *pa, const void *pb)
+{
+	const struct cocci_skip *a = pa, *b = pb;
+
+	return a->first < b->first ? -1 : a->first > b->first;
+}
+
 char *cocci_skip_text(const struct cocci_result *res, const char *file, unsigned int *count)
 {
+	struct cocci_skip *v = NULL;
 	char *text = NULL;
-	size_t len = 0, i;
-	FILE *m = open_memstream(&text, &len);
+	size_t len = 0, i, n = 0, m = 0;
+	FILE *out = open_memstream(&text, &len);
 
-	if (!m)
+	if (!out)
 		die("out of memory");
 	*count = 0;
-	for (i = 0; i < res->nskips; i++) {
-		const struct cocci_skip *s = &res->skips[i];
-
-		if (strcmp(s->file, file))
+	/*
+	 * The file's regions, in order, overlapping ones merged: the gate
+	 * gathers them from several runs (two rules, two parses of a file).
+	 */
+	for (i = 0; i < res->nskips; i++)
+		if (!strcmp(res->skips[i].file, file)) {
+			v = xrealloc(v, (n + 1) * sizeof(*v));
+			v[n++] = res->skips[i];
+		}
+	if (n)
+		qsort(v, n, sizeof(*v), skip_first_cmp);
+	for (i = 0; i < n; i++) {
+		if (m && v[m - 1].last != ~0u && v[i].first <= v[m - 1].last + 1) {
+			if (v[i].last > v[m - 1].last)
+				v[m - 1].last = v[i].last;
 			continue;
-		fprintf(m, "%s%u", *count ? ", " : "", s->first);
+		}
+		v[m++] = v[i];
+	}
+	for (i = 0; i < m; i++) {
+		const struct cocci_skip *s = &v[i];
+
+		fprintf(out, "%s%u", *count ? ", " : "", s->first);
 		if (s->last == ~0u)
-			fputs("-end", m);
+			fputs("-end", out);
 		else if (s->last != s->first)
-			fprintf(m, "-%u", s->last);
+			fprintf(out, "-%u", s->last);
 		*count += s->last == ~0u ? 1 : s->last - s->first + 1;
 	}
-	fclose(m);
+	free(v);
+	fclose(out);
 	if (!*count) {
 		free(text);
 		return NULL;
