@@ -23,6 +23,7 @@
  */
 #include <ctype.h>
 #include <pthread.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -529,27 +530,43 @@ struct judging {
 	char *cache;		/* the judge cache's directory, or NULL */
 	struct kc_key base;	/* what every key of it starts with */
 	time_t start;
-	size_t hits;
 };
+
+/*
+ * The run of the @n elements of @v (@size bytes each, sorted by the file
+ * name at offset @off of each) that belong to @file: its first index,
+ * and its length in *@len.
+ */
+static size_t file_run(const void *v, size_t n, size_t size, size_t off, const char *file,
+		       size_t *len)
+{
+	const char *b = v;
+	size_t lo = 0, hi = n, at;
+
+#define FILE_OF(i) (*(char *const *)(b + (i) * size + off))
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (strcmp(FILE_OF(mid), file) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (at = lo; at < n && !strcmp(FILE_OF(at), file); at++)
+		;
+#undef FILE_OF
+	*len = at - lo;
+	return lo;
+}
 
 /* The facts of @file: a run of the sorted c->facts. */
 static struct facts facts_of(const struct collect *c, const char *file)
 {
 	struct facts fs;
-	size_t lo = 0, hi = c->nfacts, at;
+	size_t at = file_run(c->facts, c->nfacts, sizeof(*c->facts),
+			     offsetof(struct cocci_fact, file), file, &fs.n);
 
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-
-		if (strcmp(c->facts[mid].file, file) < 0)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	for (at = lo; at < c->nfacts && !strcmp(c->facts[at].file, file); at++)
-		;
-	fs.x = c->facts + lo;
-	fs.n = at - lo;
+	fs.x = c->facts + at;
 	return fs;
 }
 
@@ -663,20 +680,10 @@ static int judge_cached(const struct judging *j, const struct kc_key *k, struct 
  */
 static void skips_of(const struct cocci_result *res, const char *file, struct cocci_result *part)
 {
-	size_t lo = 0, hi = res->nskips, at;
+	size_t at = file_run(res->skips, res->nskips, sizeof(*res->skips),
+			     offsetof(struct cocci_skip, file), file, &part->nskips);
 
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-
-		if (strcmp(res->skips[mid].file, file) < 0)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	for (at = lo; at < res->nskips && !strcmp(res->skips[at].file, file); at++)
-		;
-	part->skips = res->skips + lo;
-	part->nskips = at - lo;
+	part->skips = res->skips + at;
 }
 
 static void *judge_files(void *arg)
@@ -701,9 +708,6 @@ static void *judge_files(void *arg)
 		if (j->cache) {
 			keep = !judge_key(j, i, &fs, part, &key);
 			if (judge_cached(j, &key, part)) {
-				pthread_mutex_lock(&j->lock);
-				j->hits++;
-				pthread_mutex_unlock(&j->lock);
 				free(key.buf);
 				continue;
 			}
@@ -730,7 +734,7 @@ void cocci_judge(const char *root, char *const *files, const int *px_ran, const 
 		 struct collect *c)
 {
 	struct judging j = { root, files, px_ran, cast_ran, NULL, lexical, verbose, c, NULL,
-			     PTHREAD_MUTEX_INITIALIZER, nfiles, 0, NULL, { 0 }, 0, 0 };
+			     PTHREAD_MUTEX_INITIALIZER, nfiles, 0, NULL, { 0 }, 0 };
 	int *old = xmalloc((nfiles + 1) * sizeof(*old));
 	size_t i;
 
