@@ -111,6 +111,7 @@ static void add_finding(struct collect *c, char **f, unsigned int ln, unsigned i
 	fd->arg = xstrdup(f[8]);
 	fd->message = xstrdup(f[9]);
 	fd->lexical = lexical;
+	fd->arg_line = fd->arg_column = 0;
 }
 
 /*
@@ -234,9 +235,9 @@ static int parse_ours(struct collect *c, char **f, int n)
  */
 static int parse_record(struct collect *c, const char *root, const struct rule *r, char *line)
 {
-	char *f[12];
-	unsigned int ln, col;
-	int n = split_tabs(line, f, 12), i;
+	char *f[14];
+	unsigned int ln, col, al, ac;
+	int n = split_tabs(line, f, 14), i;
 
 	if (n < 0)
 		return -1;
@@ -244,9 +245,16 @@ static int parse_record(struct collect *c, const char *root, const struct rule *
 		unescape(f[i]);
 	if (r)
 		return add_fact(c, root, r, f, n);
-	if (!strcmp(f[0], "F") && n == 11 && !cocci_parse_uint(f[2], &ln) &&
+	/* an F record without the argument's place: a gate cache entry of before */
+	if (!strcmp(f[0], "F") && (n == 11 || n == 13) && !cocci_parse_uint(f[2], &ln) &&
 	    !cocci_parse_uint(f[3], &col) && ln) {
+		if (n == 13 && (cocci_parse_uint(f[11], &al) || cocci_parse_uint(f[12], &ac)))
+			return -1;
 		add_finding(c, f, ln, col, !strcmp(f[10], "1"));
+		if (n == 13) {
+			c->res->findings[c->res->nfindings - 1].arg_line = al;
+			c->res->findings[c->res->nfindings - 1].arg_column = ac;
+		}
 		return 0;
 	}
 	return parse_ours(c, f, n);
@@ -330,7 +338,7 @@ void cocci_records_write(FILE *f, const struct cocci_result *res)
 		put_field(f, x->arg);
 		put_field(f, x->message);
 		put_field(f, x->lexical ? "1" : "0");
-		fputc('\n', f);
+		fprintf(f, "\t%u\t%u\n", x->arg_line, x->arg_column);
 	}
 	for (i = 0; i < res->ncalls; i++) {
 		const struct cocci_call *k = &res->calls[i];
