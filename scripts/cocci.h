@@ -176,12 +176,6 @@ extern const char *const cocci_forced_includes[];
 extern const char cocci_macro_file[];
 
 int cocci_run(const struct cocci_opts *opts, struct cocci_result *res);
-/*
- * Give the format prefilter (prefilter_set_wrappers()) the wrappers of
- * @root's table (lex.h), as cocci_run() does before its walk: for the
- * gate's own reading of a file (gate.c).
- */
-void cocci_prefilter_wrappers(const char *root);
 
 /* Do lines @a..@b of @file meet a region spatch skipped (@res->skips)? */
 int cocci_skipped(const struct cocci_result *res, const char *file, unsigned int a,

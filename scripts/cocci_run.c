@@ -124,14 +124,6 @@ static void wrapper_names(const char *root, const struct walk *w, struct strvec 
 		cocci_file_wrappers(root, &w->cands[i].file, 1, names);
 }
 
-void cocci_prefilter_wrappers(const char *root)
-{
-	struct strvec names = { 0 };
-
-	wrapper_names(root, NULL, &names);
-	strvec_clear(&names);
-}
-
 /*
  * Step 5: the judge, over the candidates (did seq_px.cocci, did
  * seq_int_cast.cocci run on each) and the files no rule keeps that hold

@@ -643,19 +643,81 @@ static void renames_of(const struct patch *p, char ***v, size_t *n)
 	}
 }
 
+/* Is @path named NAME@suffix (".c", ".h")? */
+static int has_suffix(const char *path, const char *suffix)
+{
+	size_t n = strlen(path), k = strlen(suffix);
+
+	return n > k && !strcmp(path + n - k, suffix);
+}
+
+/* Do the patches touch a header? */
+static int touches_header(const struct gate *g)
+{
+	size_t i;
+
+	for (i = 0; i < g->ntouched; i++)
+		if (has_suffix(g->touched[i], ".h"))
+			return 1;
+	return 0;
+}
+
+
 /*
- * The lexical model's reading of @root/@rel, whose text is @buf: with the
- * tree's wrapper table and the file's own wrappers, as the judge reads it
- * (cocci_lex.c).
+ * The functions that print to seq output in state @root, for the gate's
+ * own reading of a file: the base state's wrapper table (the tree's when
+ * the patches touch no header), and when the patches
+ * touch headers, what those headers define in this state on top of it
+ * (a wrapper they add; one they remove stays, which only costs a rule
+ * run).  The state's own table, which takes every header of the tree to
+ * make, is left to the rule runs.  The prefilter is given the wrappers
+ * too, as cocci_run() gives it the table's.
  */
-static void read_calls(const char *root, const char *rel, const char *buf, size_t len,
-		       struct lex_file *lf)
+static void state_vocab(const struct gate *g, const char *root, struct lex_vocab *v)
+{
+	const char **names;
+	size_t i, round, n = 0;
+	int more;
+
+	lex_vocab_core(v);
+	/* the base state's: the gate cache's keys read it too (one table a process) */
+	lex_vocab_tree(v, g->states[0].dir, NULL);
+	for (round = 0, more = touches_header(g); more && round < 8; round++) {
+		more = 0;
+		for (i = 0; i < g->ntouched; i++) {
+			const char *h = g->touched[i];
+			size_t len;
+			char *path, *buf;
+
+			if (!has_suffix(h, ".h"))
+				continue;
+			path = xasprintf("%s/%s", root, h);
+			buf = read_file(path, SIZE_MAX, &len);
+			free(path);
+			if (!buf)
+				continue;
+			if (!round)
+				lex_vocab_scan_header(v, buf, len, h);
+			more |= lex_vocab_scan_macros(v, buf, len, h);
+			free(buf);
+		}
+	}
+	names = xmalloc((v->nfns + 1) * sizeof(*names));
+	for (i = 0; i < v->nfns; i++)
+		if (strcmp(v->fns[i].origin, "core"))
+			names[n++] = v->fns[i].name;
+	prefilter_set_wrappers(names, n);	/* copied */
+	free(names);
+}
+
+/* The lexical model's reading of @root/@rel, whose text is @buf, with state_vocab(). */
+static void read_calls(const struct gate *g, const char *root, const char *rel, const char *buf,
+		       size_t len, struct lex_file *lf)
 {
 	char *path = xasprintf("%s/%s", root, rel);
 	struct lex_vocab v = { 0 };
 
-	lex_vocab_core(&v);
-	lex_vocab_tree(&v, root, rel);
+	state_vocab(g, root, &v);
 	lex_scan(buf, len, &v, !prefilter_tree_is_old(path), lf);
 	lex_vocab_free(&v);
 	free(path);
@@ -705,7 +767,7 @@ enum { NEED_PX = 1, NEED_CAST = 2 };
  * the one whose skipped lines are the file's own.  A file that cannot be
  * read needs both: cocci_run() reports it.
  */
-static unsigned int file_needs(const char *root, const char *rel)
+static unsigned int file_needs(const struct gate *g, const char *root, const char *rel)
 {
 	char *path = xasprintf("%s/%s", root, rel), *buf;
 	unsigned int bits, need = NEED_PX | NEED_CAST;
@@ -715,8 +777,7 @@ static unsigned int file_needs(const char *root, const char *rel)
 
 	buf = read_file(path, SIZE_MAX, &len);
 	if (buf) {
-		cocci_prefilter_wrappers(root);	/* a wrapper's call is a seq call */
-		read_calls(root, rel, buf, len, &lf);
+		read_calls(g, root, rel, buf, len, &lf);
 		need = has_seq_output(buf, len, &lf, &opaque) ? NEED_PX | NEED_CAST : 0;
 		lex_file_free(&lf);
 		if (need) {
@@ -754,6 +815,7 @@ static unsigned int file_needs(const char *root, const char *rel)
  * buffer formatted without such a conversion are.
  */
 struct quiet_read {
+	const struct gate *g;
 	const char *root[2], *rel, *buf[2];
 	size_t len[2];
 	int read[2];	/* lf[i] is read (on the first question about it) */
@@ -767,7 +829,8 @@ static int quiet_calls(void *ctx, int which, unsigned int first, unsigned int la
 	size_t i;
 
 	if (!q->read[which]) {
-		read_calls(q->root[which], q->rel, q->buf[which], q->len[which], &q->lf[which]);
+		read_calls(q->g, q->root[which], q->rel, q->buf[which], q->len[which],
+			   &q->lf[which]);
 		q->read[which] = 1;
 	}
 	if (lf->broken)
@@ -786,19 +849,23 @@ static int quiet_calls(void *ctx, int which, unsigned int first, unsigned int la
 }
 
 /* Does @root/@rel read, and prove (prefilter_same_findings()) @other/@rel like it? */
-static int same_findings_in(const char *root, const char *other, const char *rel)
+static int same_findings_in(const struct gate *g, const char *root, const char *other,
+			    const char *rel)
 {
 	char *p = xasprintf("%s/%s", root, rel), *q = xasprintf("%s/%s", other, rel);
 	size_t alen = 0, blen = 0;
 	char *a = read_file(p, SIZE_MAX, &alen), *b = read_file(q, SIZE_MAX, &blen);
-	struct quiet_read qr = { { root, other }, rel, { a, b }, { alen, blen }, { 0, 0 },
+	struct quiet_read qr = { g, { root, other }, rel, { a, b }, { alen, blen }, { 0, 0 },
 				 { { 0 }, { 0 } } };
 	struct pf_judge j = { quiet_calls, &qr };
 	int ret = 0;
 
 	/* a NUL byte in either: not read as C here */
 	if (a && b && strlen(a) == alen && strlen(b) == blen) {
-		cocci_prefilter_wrappers(root);
+		struct lex_vocab v = { 0 };
+
+		state_vocab(g, root, &v);	/* the prefilter's wrappers */
+		lex_vocab_free(&v);
 		ret = prefilter_same_findings(a, alen, b, blen, &j);
 		if (qr.read[0])
 			lex_file_free(&qr.lf[0]);
@@ -825,12 +892,13 @@ static int findings_unchanged(const struct gate *g, const char *f)
 {
 	size_t i, j, touched = 0;
 
-	/* a header the patches change may change how any file's calls read */
-	for (i = 0; i < g->ntouched; i++) {
-		j = strlen(g->touched[i]);
-		if (j <= 2 || strcmp(g->touched[i] + j - 2, ".c"))
+	/*
+	 * Only when the patches touch .c files alone: a header may define a
+	 * wrapper, a type, a format; a Makefile or Kconfig is not read here
+	 */
+	for (i = 0; i < g->ntouched; i++)
+		if (!has_suffix(g->touched[i], ".c"))
 			return 0;
-	}
 
 	for (i = 0; i < g->ps.npatches; i++) {
 		const struct patch *p = &g->ps.patches[i];
@@ -851,11 +919,11 @@ static int findings_unchanged(const struct gate *g, const char *f)
 			continue;
 		touched++;
 		if (g->series &&
-		    !same_findings_in(g->states[i].dir, g->states[i + 1].dir, f))
+		    !same_findings_in(g, g->states[i].dir, g->states[i + 1].dir, f))
 			return 0;
 	}
 	if (!g->series && touched)
-		return same_findings_in(g->states[0].dir, g->states[1].dir, f);
+		return same_findings_in(g, g->states[0].dir, g->states[1].dir, f);
 	return touched > 0;
 }
 
@@ -866,17 +934,6 @@ static int findings_unchanged(const struct gate *g, const char *f)
  * keys and the rule runs (forked) to share, rather than once per run and
  * per key in each shadow tree.
  */
-static int touches_header(const struct gate *g)
-{
-	size_t i, n;
-
-	for (i = 0; i < g->ntouched; i++) {
-		n = strlen(g->touched[i]);
-		if (n > 2 && !strcmp(g->touched[i] + n - 2, ".h"))
-			return 1;
-	}
-	return 0;
-}
 
 static void share_wrapper_table(const struct gate *g)
 {
@@ -1032,7 +1089,7 @@ static int plan_runs(struct gate *g)
 		for (i = 0; i < g->jobs[k].nfiles; i++) {
 			const char *f = g->jobs[k].files[i];
 			unsigned int need = has_path(g->quiet, g->nquiet, f) ? 0 :
-					    file_needs(g->states[k].dir, f);
+					    file_needs(g, g->states[k].dir, f);
 			struct cocci_result r;
 
 			if (k == 0 && need) {

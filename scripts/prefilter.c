@@ -974,11 +974,28 @@ static int same_directives(const char *x, size_t xn, const char *y, size_t yn)
 	return 1;
 }
 
-/* The 1-based line of offset @at of @t, counting from line @line at offset @from. */
-static unsigned int line_of(const char *t, size_t from, unsigned int line, size_t at)
+/*
+ * The 1-based line of @t (@n bytes as written) that holds byte @at of its
+ * spliced text (splice(): backslash-newlines removed, which the lines
+ * the lexical model counts keep).
+ */
+static unsigned int written_line(const char *t, size_t n, size_t at)
 {
-	for (; from < at; from++)
-		line += t[from] == '\n';
+	size_t i = 0, seen = 0;
+	unsigned int line = 1;
+
+	while (i < n && seen < at) {
+		if (t[i] == '\\' && i + 1 < n && t[i + 1] == '\n') {
+			i += 2;
+			line++;
+		} else if (t[i] == '\\' && i + 2 < n && t[i + 1] == '\r' && t[i + 2] == '\n') {
+			i += 3;
+			line++;
+		} else {
+			line += t[i++] == '\n';
+			seen++;
+		}
+	}
 	return line;
 }
 
@@ -987,28 +1004,24 @@ static unsigned int line_of(const char *t, size_t from, unsigned int line, size_
  * a rule reads file-wide, no seq-output function or wrapper named other
  * than in a call, nothing prefilter_scan() reports, no field assigned an
  * integer cast (the cast rule's field facts reach every function that
- * prints the field), and its calls of seq functions - if it has any -
- * print nothing a rule reports, as @j says of them (the lexical model's
- * reading of text @which, lines @first..@last).  Without @j, or when
- * lines were spliced (@spliced: @j's lines would not be these), a call of
- * a seq function is reason enough to let the rules run.
+ * prints the field), and its calls - of seq functions, and of the
+ * wrappers the file defines, which only the lexical model knows - print
+ * nothing a rule reports, as @j says of them (its reading of text @which,
+ * @t of @n bytes as written, lines @first..@last).  Without @j, any call
+ * of a name holding seq is reason enough to let the rules run.
  */
-static int quiet_function(const struct scan *s, const struct chunk *k, int spliced,
+static int quiet_function(const struct scan *s, const struct chunk *k, const char *t, size_t n,
 			  const struct pf_judge *j, int which)
 {
 	int field = 0;
-	unsigned int first, last;
 
 	if (!k->body || k->global || k->named ||
 	    scan_text(s->t + k->start, k->end - k->start, 0, &field) || field)
 		return 0;
-	if (!k->calls)
-		return 1;
-	if (!j || spliced)
-		return 0;
-	first = line_of(s->t, 0, 1, k->start);
-	last = line_of(s->t, k->start, first, k->end);
-	return j->quiet_calls(j->ctx, which, first, last);
+	if (!j)
+		return !k->calls;
+	return j->quiet_calls(j->ctx, which, written_line(t, n, k->start),
+			      written_line(t, n, k->end - 1));
 }
 
 int prefilter_same_findings(const char *before, size_t blen,
@@ -1033,8 +1046,8 @@ int prefilter_same_findings(const char *before, size_t blen,
 
 		if (same_text(&b, x, &a, y))
 			continue;
-		if (!quiet_function(&b, x, b.n != blen, j, 0) ||
-		    !quiet_function(&a, y, a.n != alen, j, 1))
+		if (!quiet_function(&b, x, before, blen, j, 0) ||
+		    !quiet_function(&a, y, after, alen, j, 1))
 			goto out;
 		if (x->body - x->start != y->body - y->start ||
 		    memcmp(b.t + x->start, a.t + y->start, x->body - x->start))

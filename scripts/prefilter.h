@@ -109,13 +109,15 @@ struct pf_judge {
  * px-gated rules), no literal with a conversion prefilter_scan() reports,
  * no field assigned an integer cast (a field fact reaches every print of
  * the field), no seq-output function or wrapper named other than in a
- * call, the same preprocessor lines, and no call of a name holding "seq"
- * or "SEQ" or of a wrapper - unless @j (NULL: none) says every such call
- * there prints nothing a rule reports (then it is no local seq wrapper
- * either).  The rules report a call in the function that holds it, by the
- * conversions of its format: such a change can give no finding and take
- * none away, so no rule needs to run.  False whenever the text cannot be
- * split in balanced top-level pieces.
+ * call, the same preprocessor lines, and either @j (NULL: none) says
+ * every call the lexical model finds there - of a seq function, of a
+ * wrapper of the tree or of the file - prints nothing a rule reports
+ * (then it is no local seq wrapper either), or, without @j, no call of a
+ * name holding "seq" or "SEQ" or of a tree's wrapper.  The rules report
+ * a call in the function that holds it, by the conversions of its
+ * format: such a change can give no finding and take none away, so no
+ * rule needs to run.  False whenever the text cannot be split in
+ * balanced top-level pieces.
  */
 int prefilter_same_findings(const char *before, size_t blen,
 			    const char *after, size_t alen, const struct pf_judge *j);
