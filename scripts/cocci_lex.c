@@ -532,6 +532,12 @@ struct judging {
 	time_t start;
 };
 
+/* The file name at offset @off of element @i of @v (@size bytes each). */
+static const char *file_of(const void *v, size_t size, size_t off, size_t i)
+{
+	return *(char *const *)((const char *)v + i * size + off);
+}
+
 /*
  * The run of the @n elements of @v (@size bytes each, sorted by the file
  * name at offset @off of each) that belong to @file: its first index,
@@ -540,21 +546,18 @@ struct judging {
 static size_t file_run(const void *v, size_t n, size_t size, size_t off, const char *file,
 		       size_t *len)
 {
-	const char *b = v;
 	size_t lo = 0, hi = n, at;
 
-#define FILE_OF(i) (*(char *const *)(b + (i) * size + off))
 	while (lo < hi) {
 		size_t mid = lo + (hi - lo) / 2;
 
-		if (strcmp(FILE_OF(mid), file) < 0)
+		if (strcmp(file_of(v, size, off, mid), file) < 0)
 			lo = mid + 1;
 		else
 			hi = mid;
 	}
-	for (at = lo; at < n && !strcmp(FILE_OF(at), file); at++)
+	for (at = lo; at < n && !strcmp(file_of(v, size, off, at), file); at++)
 		;
-#undef FILE_OF
 	*len = at - lo;
 	return lo;
 }
@@ -651,14 +654,22 @@ static void judge_keep(const struct judging *j, const struct kc_key *k,
 	free(text);
 }
 
-/* Take file @i's judgement from the cache into @part; 1 if it was there. */
-static int judge_cached(const struct judging *j, const struct kc_key *k, struct cocci_result *part)
+/* Take the judgement of @rel from the cache into @part; 1 if it was there, whole. */
+static int judge_cached(const struct judging *j, const char *rel, const struct kc_key *k,
+			struct cocci_result *part)
 {
-	size_t len;
+	size_t len, i;
 	char *buf = kc_get(j->cache, JUDGE_MAGIC, k, &len);
 	struct cocci_result got = { 0 };
 	int ok = buf && !cocci_records_read(buf, &got) && !got.nskips && !got.nunparsed;
 
+	/* an entry speaks of its own file only */
+	for (i = 0; ok && i < got.nfindings; i++)
+		ok = !strcmp(got.findings[i].file, rel);
+	for (i = 0; ok && i < got.ncalls; i++)
+		ok = !strcmp(got.calls[i].file, rel);
+	for (i = 0; ok && i < got.nunjudged; i++)
+		ok = !strcmp(got.unjudged[i].file, rel);
 	free(buf);
 	if (!ok) {
 		cocci_result_free(&got);
@@ -706,8 +717,9 @@ static void *judge_files(void *arg)
 		fs = facts_of(j->c, j->files[i]);
 		skips_of(j->c->res, j->files[i], part);
 		if (j->cache) {
+			/* a file that may still change is neither taken nor kept */
 			keep = !judge_key(j, i, &fs, part, &key);
-			if (judge_cached(j, &key, part)) {
+			if (keep && judge_cached(j, j->files[i], &key, part)) {
 				free(key.buf);
 				continue;
 			}
@@ -825,7 +837,7 @@ char *cocci_skip_text(const struct cocci_result *res, const char *file, unsigned
 {
 	struct cocci_skip *v = NULL;
 	char *text = NULL;
-	size_t len = 0, i, n = 0, m = 0;
+	size_t len = 0, i, n = 0, m = 0, alloc = 0;
 	FILE *out = open_memstream(&text, &len);
 
 	if (!out)
@@ -837,13 +849,14 @@ char *cocci_skip_text(const struct cocci_result *res, const char *file, unsigned
 	 */
 	for (i = 0; i < res->nskips; i++)
 		if (!strcmp(res->skips[i].file, file)) {
-			v = xrealloc(v, (n + 1) * sizeof(*v));
+			GROW(v, n, alloc);
 			v[n++] = res->skips[i];
 		}
 	if (n)
 		qsort(v, n, sizeof(*v), skip_first_cmp);
 	for (i = 0; i < n; i++) {
-		if (m && v[m - 1].last != ~0u && v[i].first <= v[m - 1].last + 1) {
+		/* "to the end" (~0u) takes in every region after it */
+		if (m && (v[m - 1].last == ~0u || v[i].first <= v[m - 1].last + 1)) {
 			if (v[i].last > v[m - 1].last)
 				v[m - 1].last = v[i].last;
 			continue;

@@ -245,7 +245,7 @@ static int parse_record(struct collect *c, const char *root, const struct rule *
 		unescape(f[i]);
 	if (r)
 		return add_fact(c, root, r, f, n);
-	/* an F record without the argument's place: a gate cache entry of before */
+	/* an F record without the argument's place: written by an older ptrguard */
 	if (!strcmp(f[0], "F") && (n == 11 || n == 13) && !cocci_parse_uint(f[2], &ln) &&
 	    !cocci_parse_uint(f[3], &col) && ln) {
 		if (n == 13 && (cocci_parse_uint(f[11], &al) || cocci_parse_uint(f[12], &ac)))

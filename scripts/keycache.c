@@ -214,7 +214,7 @@ char *kc_dir(const char *env, const char *sub)
 	return NULL;
 }
 
-static uint64_t fnv1a(const char *p, size_t n)
+uint64_t kc_hash(const char *p, size_t n)
 {
 	uint64_t h = 0xcbf29ce484222325ull;
 
@@ -227,7 +227,7 @@ static uint64_t fnv1a(const char *p, size_t n)
 
 static char *entry_path(const char *dir, const struct kc_key *k)
 {
-	return xasprintf("%s/%016llx", dir, (unsigned long long)fnv1a(k->buf, k->len));
+	return xasprintf("%s/%016llx", dir, (unsigned long long)kc_hash(k->buf, k->len));
 }
 
 char *kc_get(const char *dir, const char *magic, const struct kc_key *key, size_t *len)

@@ -15,6 +15,7 @@
 #define PTRGUARD_KEYCACHE_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 struct kc_key {
 	char *buf;
@@ -53,6 +54,8 @@ int kc_program(struct kc_key *k, const char *name, const char *path);
  */
 int kc_includes(struct kc_key *k, const char *root, const char *rel, int by_stat);
 
+/* The 64-bit FNV-1a hash of @n bytes at @p (entries' names, digests). */
+uint64_t kc_hash(const char *p, size_t n);
 /* kc_program() of this program (/proc/self/exe).  -1 if unknown. */
 int kc_self(struct kc_key *k);
 /* @prog as execvp() would find it (malloc()ed), or NULL. */

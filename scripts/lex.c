@@ -1074,7 +1074,6 @@ static int int_word(const struct model *m, const struct span *s, size_t i)
 		s_is(m, s, i, "const") || s_is(m, s, i, "volatile");
 }
 
-/* Is the text "__user *NAME" (or "__user *const NAME") in the file? */
 /* Note each name declared "__user *NAME" (or "__user * const NAME"), once per file. */
 static void find_users(struct model *m)
 {
@@ -1098,6 +1097,7 @@ static void find_users(struct model *m)
 	}
 }
 
+/* Is @name declared "__user *NAME" (or "__user *const NAME") in the file (find_users())? */
 static int user_name(const struct model *m, const char *name, size_t len)
 {
 	const struct lexer *lx = &m->lx;

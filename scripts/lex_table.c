@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/random.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -87,13 +88,13 @@ static void seen_free(struct seen *s)
 	memset(s, 0, sizeof(*s));
 }
 
+/* The digest of a directory that cannot be read (dir_entries() never gives it, but by chance). */
+#define UNREADABLE (~0ULL)
+
+/* A name and its kind ('d', 'h', 'x': a header not there) in a directory's digest. */
 static unsigned long long name_hash(const char *s, int kind)
 {
-	unsigned long long h = 0xcbf29ce484222325ULL ^ (unsigned char)kind;
-
-	for (; *s; s++)
-		h = (h ^ (unsigned char)*s) * 0x100000001b3ULL;
-	return h;
+	return kc_hash(s, strlen(s)) * 4 + (kind == 'd') + 2 * (kind == 'x');
 }
 
 /*
@@ -131,6 +132,11 @@ static unsigned long long dir_entries(const char *root, const char *dir, DIR *d,
 				if (fn)
 					fn(ctx, rel, abs, &st, is_dir);
 			}
+		} else if (is_h) {
+			/* a link to a header not there yet (a generated one) */
+			digest += name_hash(e->d_name, 'x');
+			if (fn)
+				fn(ctx, rel, abs, NULL, 0);
 		}
 		free(rel);
 		free(abs);
@@ -162,6 +168,8 @@ static void walk_entry(void *arg, const char *rel, const char *abs, const struct
 
 	if (is_dir) {
 		each_header(w->root, rel, w->depth + 1, w->fn, w->ctx, w->seen);
+	} else if (!st) {
+		seen_add(w->seen, 'A', rel, NULL);
 	} else {
 		seen_add(w->seen, 'H', rel, st);
 		w->fn(w->ctx, rel, abs, st);
@@ -174,28 +182,33 @@ static void each_header(const char *root, const char *dir, int depth, header_fn 
 	char *path = xasprintf("%s/%s", root, dir);
 	DIR *d = opendir(path);
 	struct walk_ctx w = { root, depth, fn, ctx, seen };
+	unsigned long long digest = UNREADABLE;
 	struct stat dst;
 	size_t at;
 
-	free(path);
-	if (!d || fstat(dirfd(d), &dst)) {
+	if (!d && !stat(path, &dst) && S_ISDIR(dst.st_mode)) {
+		/* there, but not to be read: so it stays, until it changes */
+		seen_add(seen, 'D', dir, &dst);
+	} else if (!d || fstat(dirfd(d), &dst)) {
 		seen_add(seen, 'A', dir, NULL);
 		if (d)
 			closedir(d);
+		free(path);
 		return;
+	} else {
+		seen_add(seen, 'D', dir, &dst);
 	}
-	seen_add(seen, 'D', dir, &dst);
+	free(path);
+	/* its record's place: the array moves as the subdirectories' are added */
 	at = seen ? seen->n - 1 : 0;
-	/* the record may move as the subdirectories' records are added */
-	{
-		unsigned long long digest = dir_entries(root, dir, d, depth, walk_entry, &w);
-
-		if (seen) {
-			seen->v[at].names = digest;
-			seen->v[at].depth = depth;
-		}
+	if (d) {
+		digest = dir_entries(root, dir, d, depth, walk_entry, &w);
+		closedir(d);
 	}
-	closedir(d);
+	if (seen) {
+		seen->v[at].names = digest;
+		seen->v[at].depth = depth;
+	}
 }
 
 struct read_ctx {
@@ -253,13 +266,11 @@ static char table_id[33];
 static void new_table_id(void)
 {
 	unsigned char r[16];
-	FILE *f = fopen("/dev/urandom", "rb");
-	size_t i, got = f ? fread(r, 1, sizeof(r), f) : 0;
+	ssize_t got = getrandom(r, sizeof(r), 0);
 	struct timespec ts;
+	size_t i;
 
-	if (f)
-		fclose(f);
-	if (got != sizeof(r)) {
+	if (got != (ssize_t)sizeof(r)) {
 		clock_gettime(CLOCK_REALTIME, &ts);
 		snprintf(table_id, sizeof(table_id), "p%ld.%lld.%ld", (long)getpid(),
 			 (long long)ts.tv_sec, ts.tv_nsec);
@@ -280,7 +291,7 @@ static void new_table_id(void)
  * and no header.  A table made while a place it read was changing (in the
  * last two seconds, as git's racy index) is not kept.
  */
-#define TABLE_MAGIC "ptrguard-wrappers 3"
+#define TABLE_MAGIC "ptrguard-wrappers 4\n"
 
 static void table_key(struct kc_key *k, const char *root, const char *kdir)
 {
@@ -309,6 +320,29 @@ struct check {
 
 #define CHECK_BATCH 512
 
+static int same_entries(const char *base, const struct seen_rec *r);
+
+/*
+ * Is the place of @r, now @st, changed?  A directory whose times changed
+ * is not, if it holds the same headers and subdirectories: then its new
+ * identity is taken into @r, and *@refreshed set for the entry to be
+ * stored again.
+ */
+static int place_changed(const struct check *c, struct seen_rec *r, const struct stat *st,
+			 int *refreshed)
+{
+	long long id[KC_ID_LEN];
+
+	kc_stat_id(st, id);
+	if (!memcmp(id, r->id, sizeof(id)))
+		return 0;
+	if (r->kind != 'D' || !same_entries(c->path[r->base], r))
+		return 1;
+	memcpy(r->id, id, sizeof(id));
+	*refreshed = 1;
+	return 0;
+}
+
 /*
  * Does directory @r (under @base) still hold the headers and
  * subdirectories it held?  Its times change with any entry (a build's
@@ -318,7 +352,8 @@ static int same_entries(const char *base, const struct seen_rec *r)
 {
 	char *path = xasprintf("%s/%s", base, r->rel);
 	DIR *d = opendir(path);
-	int same = d && dir_entries(base, r->rel, d, r->depth, NULL, NULL) == r->names;
+	int same = d ? dir_entries(base, r->rel, d, r->depth, NULL, NULL) == r->names :
+		   r->names == UNREADABLE;
 
 	if (d)
 		closedir(d);
@@ -344,7 +379,6 @@ static void *check_places(void *arg)
 		to = from + CHECK_BATCH < c->seen->n ? from + CHECK_BATCH : c->seen->n;
 		for (i = from; i < to && !changed; i++) {
 			struct seen_rec *r = &c->seen->v[i];
-			long long id[KC_ID_LEN];
 			struct stat st;
 
 			/* from the tree's directory: fewer names to look up */
@@ -352,12 +386,8 @@ static void *check_places(void *arg)
 				changed = r->kind != 'A';
 			else if (r->kind == 'A' || (r->kind == 'D') != !!S_ISDIR(st.st_mode))
 				changed = 1;
-			else if (kc_stat_id(&st, id), !memcmp(id, r->id, sizeof(id)))
-				changed = 0;
-			else if (r->kind == 'D' && same_entries(c->path[r->base], r))
-				changed = 0, memcpy(r->id, id, sizeof(id)), refreshed = 1;
 			else
-				changed = 1;
+				changed = place_changed(c, r, &st, &refreshed);
 		}
 		if (changed || refreshed) {
 			pthread_mutex_lock(&c->lock);
@@ -370,11 +400,13 @@ static void *check_places(void *arg)
 }
 
 /*
- * The places of a cached entry: "KIND BASE ID... NAMES DEPTH REL" lines,
- * then "I ID" (the table's identity), up to a "T" line.
+ * The places of a cached entry: "KIND BASE ID... NAMES DEPTH REL" lines
+ * and one "I ID" (the table's identity, into @id), up to a "T" line.
+ * The text after it, or NULL if the entry is not whole.
  */
-static char *parse_places(char *p, struct seen *seen)
+static char *parse_places(char *p, struct seen *seen, char *id, size_t idsize)
 {
+	*id = '\0';
 	for (;;) {
 		struct seen_rec r = { 0 };
 		char *nl = strchr(p, '\n'), *e;
@@ -384,9 +416,11 @@ static char *parse_places(char *p, struct seen *seen)
 			return NULL;
 		*nl = '\0';
 		if (!strcmp(p, "T"))
-			return nl + 1;
-		if (p[0] == 'I' && p[1] == ' ' && strlen(p + 2) < sizeof(table_id)) {
-			strcpy(table_id, p + 2);
+			return *id ? nl + 1 : NULL;
+		if (p[0] == 'I' && p[1] == ' ') {
+			if (*id || !p[2] || strlen(p + 2) >= idsize)
+				return NULL;
+			strcpy(id, p + 2);
 			p = nl + 1;
 			continue;
 		}
@@ -468,13 +502,13 @@ static int table_load(const char *dir, const struct kc_key *key, const char *roo
 			   PTHREAD_MUTEX_INITIALIZER, 0, 0 };
 	struct seen seen = { 0 };
 	size_t len;
-	char *buf = kc_get(dir, TABLE_MAGIC, key, &len), *rest;
+	char *buf = kc_get(dir, TABLE_MAGIC, key, &len), *rest, id[sizeof(table_id)];
 	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
 	int ret = -1;
 
 	if (!buf)
 		return -1;
-	rest = parse_places(buf, &seen);
+	rest = parse_places(buf, &seen, id, sizeof(id));
 	c.base[0] = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	c.base[1] = kdir ? open(kdir, O_RDONLY | O_DIRECTORY | O_CLOEXEC) : c.base[0];
 	if (rest && seen.n && c.base[0] >= 0 && c.base[1] >= 0) {
@@ -483,6 +517,8 @@ static int table_load(const char *dir, const struct kc_key *key, const char *roo
 			    (seen.n + CHECK_BATCH - 1) / CHECK_BATCH, check_places, &c);
 		if (!c.changed)
 			ret = parse_table(rest);
+		if (!ret)
+			strcpy(table_id, id);
 		/* the directories' new times, for the next run */
 		if (!ret && c.refreshed)
 			table_store(dir, key, &seen, time(NULL));
@@ -543,8 +579,9 @@ static void table_store(const char *dir, const struct kc_key *key, const struct 
 			fputs("-\n", f);
 		}
 	}
-	if (!fclose(f) && !bad)
-		kc_put(dir, TABLE_MAGIC, key, text, len);
+	/* an entry of 6.12 is about 3 MB; a rebuilt ptrguard makes new ones */
+	if (!fclose(f) && !bad && !kc_put(dir, TABLE_MAGIC, key, text, len))
+		kc_prune(dir, 128LL << 20);
 	free(text);
 }
 

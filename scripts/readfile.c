@@ -96,7 +96,7 @@ int write_file_atomic(const char *path, const void *buf, size_t len)
 	const char *slash = strrchr(path, '/');
 	char *tmp = slash ? xasprintf("%.*s/.tmp.XXXXXX", (int)(slash - path), path) :
 		    xstrdup(".tmp.XXXXXX");
-	int fd = mkstemp(tmp), saved;
+	int fd = mkostemp(tmp, O_CLOEXEC), saved;
 	FILE *f = fd < 0 ? NULL : fdopen(fd, "w");
 	int ok;
 
