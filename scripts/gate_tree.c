@@ -188,15 +188,42 @@ static int copy_file(const char *from, const char *to, mode_t mode)
 /*
  * git apply in a shadow: no repository may be found around it (a hook
  * exports GIT_DIR; TMPDIR may lie in a work tree), or paths would be
- * taken relative to that repository and silently skipped.
+ * taken relative to that repository and silently skipped.  The
+ * environment of ours without GIT_DIR, GIT_WORK_TREE, GIT_INDEX_FILE,
+ * GIT_PREFIX and GIT_CEILING_DIRECTORIES, then the last set to the
+ * directory above @cwd (absolute): NULL-terminated, malloc()ed strings
+ * in a malloc()ed array.
  */
-static void no_outer_repo(void *cwd)
+static char **no_outer_repo(const char *cwd)
 {
-	unsetenv("GIT_DIR");
-	unsetenv("GIT_WORK_TREE");
-	unsetenv("GIT_INDEX_FILE");
-	unsetenv("GIT_PREFIX");
-	setenv("GIT_CEILING_DIRECTORIES", cwd, 1);
+	static const char *const drop[] = {
+		"GIT_DIR=", "GIT_WORK_TREE=", "GIT_INDEX_FILE=", "GIT_PREFIX=",
+		"GIT_CEILING_DIRECTORIES=", NULL,
+	};
+	size_t n = 0, i, k;
+	char **env, *real, *slash;
+
+	while (environ[n])
+		n++;
+	env = xmalloc((n + 2) * sizeof(*env));
+	for (i = 0, n = 0; environ[i]; i++) {
+		for (k = 0; drop[k] && strncmp(environ[i], drop[k], strlen(drop[k])); k++)
+			;
+		if (!drop[k])
+			env[n++] = xstrdup(environ[i]);
+	}
+	/*
+	 * git stops below a ceiling, never at it, and takes absolute ones
+	 * only: the ceiling is the real directory above @cwd
+	 */
+	real = realpath(cwd, NULL);
+	slash = real ? strrchr(real, '/') : NULL;
+	env[n++] = slash && slash != real ?
+		   xasprintf("GIT_CEILING_DIRECTORIES=%.*s", (int)(slash - real), real) :
+		   xstrdup("GIT_CEILING_DIRECTORIES=/");
+	env[n] = NULL;
+	free(real);
+	return env;
 }
 
 /*
@@ -208,11 +235,15 @@ static int run(const char *const *argv, const char *cwd, int in_fd, int out_fd, 
 {
 	struct run_cmd cmd = {
 		.argv = (char *const *)argv, .cwd = cwd, .fd = { in_fd, out_fd, err_fd },
-		.setup = cwd ? no_outer_repo : NULL, .data = (void *)cwd,
+		.env = cwd ? no_outer_repo(cwd) : NULL,
 	};
 	pid_t pid = run_start(&cmd);
 	int status;
+	size_t i;
 
+	for (i = 0; cmd.env && cmd.env[i]; i++)
+		free(cmd.env[i]);
+	free((char **)cmd.env);
 	if (pid < 0 || run_wait(pid, &status) < 0)
 		return -1;
 	if (WIFEXITED(status))

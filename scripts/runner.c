@@ -52,11 +52,12 @@ static void child(const struct run_cmd *c, pid_t parent)
 			_exit(126);
 	if (c->cwd && chdir(c->cwd) < 0)
 		_exit(126);
-	if (c->setup)
-		c->setup(c->data);
 	if (!c->argv)
 		_exit(c->fn(c->data));
-	execvp(c->argv[0], c->argv);
+	if (c->env)
+		execvpe(c->argv[0], c->argv, c->env);
+	else
+		execvp(c->argv[0], c->argv);
 	_exit(127);
 }
 

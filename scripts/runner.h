@@ -18,8 +18,12 @@
 struct run_cmd {
 	char *const *argv;	/* execvp() this; or, when NULL: */
 	int (*fn)(void *data);	/* call this in the child, exit with its value */
-	void *data;		/* for fn and setup */
-	void (*setup)(void *data);	/* called in the child just before argv runs */
+	void *data;		/* for fn */
+	/*
+	 * The environment argv runs with (NULL: the caller's), made before
+	 * the fork: a child of a process with threads calls no setenv().
+	 */
+	char *const *env;
 	const char *cwd;	/* NULL: the caller's */
 	/*
 	 * The child's standard input, output and error: a descriptor to
