@@ -605,9 +605,8 @@ static int judge_key(const struct judging *j, size_t i, const struct facts *fs,
 		ret = -1;
 	} else {
 		kc_stat_id(&st, id);
-		if (id[KC_ID_MTIME] >= (long long)j->start - 2 ||
-		    id[KC_ID_CTIME] >= (long long)j->start - 2)
-			ret = -1;	/* racy: it may change again within its time stamp */
+		if (kc_racy(id, j->start))
+			ret = -1;
 	}
 	fprintf(f, "%s\n%d %d %d %d\n", rel, j->px_ran[i], j->cast_ran[i], j->old[i],
 		j->lexical);

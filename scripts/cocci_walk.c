@@ -246,9 +246,7 @@ static void index_save(const struct walk *w, const struct kc_key *key, const str
 			const struct wfile *v = &l->v[i];
 			const char *rel = v->abs + v->rel;
 
-			if (v->err || v->id[0] < 0 || strpbrk(rel, "\t\n") ||
-			    v->id[KC_ID_MTIME] >= (long long)start - 2 ||
-			    v->id[KC_ID_CTIME] >= (long long)start - 2)
+			if (v->err || v->id[0] < 0 || strpbrk(rel, "\t\n") || kc_racy(v->id, start))
 				continue;
 			fprintf(f, "%s\t%lld %lld %lld %lld %lld %lld %lld %u %u %d\n", rel,
 				v->id[0], v->id[1], v->id[2], v->id[3], v->id[4], v->id[5],

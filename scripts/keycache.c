@@ -59,6 +59,11 @@ void kc_stat_id(const struct stat *st, long long *id)
 	id[6] = (long long)st->st_ctim.tv_nsec;
 }
 
+int kc_racy(const long long *id, long long start)
+{
+	return id[KC_ID_MTIME] >= start - 2 || id[KC_ID_CTIME] >= start - 2;
+}
+
 void kc_stat(struct kc_key *k, const char *name, const char *path)
 {
 	long long v[KC_ID_LEN];

@@ -37,6 +37,12 @@ void kc_file(struct kc_key *k, const char *name, const char *path, size_t max);
 struct stat;
 void kc_stat_id(const struct stat *st, long long *id);
 /*
+ * Was the file of @id changed in the two seconds before @start (as git's
+ * racy index has it)?  A second change within the clock's step could
+ * leave its times as they are: what was read of it is not to be kept.
+ */
+int kc_racy(const long long *id, long long start);
+/*
  * Which file @path is, as git's index knows it: device, inode, size,
  * modification and change times; or a mark that it is absent.
  */

@@ -56,17 +56,23 @@ struct seen {
 	int base;	/* of the records being added */
 };
 
+/* Room for one more record of @s: the new one, not yet filled. */
+static struct seen_rec *seen_push(struct seen *s)
+{
+	if (s->n == s->alloc) {
+		s->alloc = s->alloc ? 2 * s->alloc : 1024;
+		s->v = xrealloc(s->v, s->alloc * sizeof(*s->v));
+	}
+	return &s->v[s->n++];
+}
+
 static void seen_add(struct seen *s, char kind, const char *rel, const struct stat *st)
 {
 	struct seen_rec *r;
 
 	if (!s)
 		return;
-	if (s->n == s->alloc) {
-		s->alloc = s->alloc ? 2 * s->alloc : 1024;
-		s->v = xrealloc(s->v, s->alloc * sizeof(*s->v));
-	}
-	r = &s->v[s->n++];
+	r = seen_push(s);
 	r->kind = kind;
 	r->base = s->base;
 	r->rel = xstrdup(rel);
@@ -283,13 +289,15 @@ static void new_table_id(void)
 /*
  * The cache of the table, in $PTRGUARD_CACHE/wrappers (keycache.h): one
  * entry per tree (its key: this program, the tree's and the kernel's
- * places), holding what the table was made from (struct seen) and the
- * table.  The entry is used when every directory and header it lists is
- * still the file it was: a header changed in place changes its own times,
- * one added, removed or renamed those of its directory.  So a run stat()s
- * the ~31,000 places of a kernel tree (in threads) and reads no directory
- * and no header.  A table made while a place it read was changing (in the
- * last two seconds, as git's racy index) is not kept.
+ * places), holding what the table was made from (struct seen), the
+ * table's identity and the table.  The entry is used when every
+ * directory and header it lists is still the file it was: a header
+ * changed in place changes its own times, one added, removed or renamed
+ * those of its directory, whose entries are then listed again
+ * (same_entries()).  So a run stat()s the ~31,000 places of a kernel
+ * tree (in threads) and reads no header.  A table made while a place it
+ * read was changing (in the last two seconds, as git's racy index) is
+ * not kept.
  */
 #define TABLE_MAGIC "ptrguard-wrappers 4\n"
 
@@ -442,11 +450,7 @@ static char *parse_places(char *p, struct seen *seen, char *id, size_t idsize)
 		if (e == p || *e != ' ')
 			return NULL;
 		r.rel = e + 1;
-		if (seen->n == seen->alloc) {
-			seen->alloc = seen->alloc ? 2 * seen->alloc : 1024;
-			seen->v = xrealloc(seen->v, seen->alloc * sizeof(*seen->v));
-		}
-		seen->v[seen->n++] = r;
+		*seen_push(seen) = r;
 		p = nl + 1;
 	}
 }
@@ -553,8 +557,7 @@ static void table_store(const char *dir, const struct kc_key *key, const struct 
 		size_t j;
 
 		/* racy: changed while it was read, or a name the lines cannot hold */
-		if (r->id[KC_ID_MTIME] >= (long long)start - 2 ||
-		    r->id[KC_ID_CTIME] >= (long long)start - 2 || strchr(r->rel, '\n'))
+		if (kc_racy(r->id, start) || strchr(r->rel, '\n'))
 			bad = 1;
 		fprintf(f, "%c %d", r->kind, r->base);
 		for (j = 0; j < KC_ID_LEN; j++)
