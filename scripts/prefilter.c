@@ -145,10 +145,22 @@ static void close_call(struct scan *s, unsigned char f)
  * at @len (read_file() leaves one) and it has nothing to remove: most
  * files.  The scan reads the byte after the text.
  */
+/* The length of the line splice (backslash-newline) at @buf[@i], or 0. */
+static size_t splice_len(const char *buf, size_t len, size_t i)
+{
+	if (buf[i] != '\\')
+		return 0;
+	if (i + 1 < len && buf[i + 1] == '\n')
+		return 2;
+	if (i + 2 < len && buf[i + 1] == '\r' && buf[i + 2] == '\n')
+		return 3;
+	return 0;
+}
+
 static char *splice(const char *buf, size_t len, int nul, size_t *out)
 {
 	char *t;
-	size_t i, n = 0;
+	size_t i, k, n = 0;
 
 	*out = len;
 	if (nul && !memmem(buf, len, "\\\n", 2) && !memmem(buf, len, "\\\r\n", 3))
@@ -156,12 +168,9 @@ static char *splice(const char *buf, size_t len, int nul, size_t *out)
 	t = xmalloc(len + 1);
 
 	for (i = 0; i < len; i++) {
-		if (buf[i] == '\\' && i + 1 < len && buf[i + 1] == '\n') {
-			i++;
-			continue;
-		}
-		if (buf[i] == '\\' && i + 2 < len && buf[i + 1] == '\r' && buf[i + 2] == '\n') {
-			i += 2;
+		k = splice_len(buf, len, i);
+		if (k) {
+			i += k - 1;
 			continue;
 		}
 		t[n++] = buf[i];
@@ -981,15 +990,13 @@ static int same_directives(const char *x, size_t xn, const char *y, size_t yn)
  */
 static unsigned int written_line(const char *t, size_t n, size_t at)
 {
-	size_t i = 0, seen = 0;
+	size_t i = 0, seen = 0, k;
 	unsigned int line = 1;
 
 	while (i < n && seen < at) {
-		if (t[i] == '\\' && i + 1 < n && t[i + 1] == '\n') {
-			i += 2;
-			line++;
-		} else if (t[i] == '\\' && i + 2 < n && t[i + 1] == '\r' && t[i + 2] == '\n') {
-			i += 3;
+		k = splice_len(t, n, i);
+		if (k) {
+			i += k;
 			line++;
 		} else {
 			line += t[i++] == '\n';
