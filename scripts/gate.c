@@ -95,6 +95,9 @@ struct gate {
 	char **store[2];		/* base files to cache (store[1]: with the cast rule) */
 	size_t nstore[2];
 	struct gate_cache cache;
+	/* per state: the gate's own reading's vocabulary (state_vocab()), made once */
+	struct lex_vocab *vocab;
+	int *vocab_made;
 };
 
 /* The comparison of two states per section: compare(), report(). */
@@ -662,23 +665,28 @@ static int touches_header(const struct gate *g)
 	return 0;
 }
 
-
 /*
- * The functions that print to seq output in state @root, for the gate's
- * own reading of a file: the base state's wrapper table (the tree's when
- * the patches touch no header), and when the patches
- * touch headers, what those headers define in this state on top of it
- * (a wrapper they add; one they remove stays, which only costs a rule
- * run).  The state's own table, which takes every header of the tree to
- * make, is left to the rule runs.  The prefilter is given the wrappers
- * too, as cocci_run() gives it the table's.
+ * The functions that print to seq output in state @k, for the gate's own
+ * reading of a file: the base state's wrapper table (the tree's when the
+ * patches touch no header), and when the patches touch headers, what
+ * those headers define in this state on top of it (a wrapper they add;
+ * one they remove stays, which only costs a rule run).  The state's own
+ * table, which takes every header of the tree to make, is left to the
+ * rule runs.  Made once per state (plan_runs() keeps the room).  The
+ * prefilter is given its wrappers too, as cocci_run() gives it the
+ * table's.
  */
-static void state_vocab(const struct gate *g, const char *root, struct lex_vocab *v)
+static const struct lex_vocab *state_vocab(const struct gate *g, size_t k)
 {
+	struct lex_vocab *v = &g->vocab[k];
+	const char *root = g->states[k].dir;
 	const char **names;
 	size_t i, round, n = 0;
 	int more;
 
+	if (g->vocab_made[k])
+		goto given;
+	g->vocab_made[k] = 1;
 	lex_vocab_core(v);
 	/* the base state's: the gate cache's keys read it too (one table a process) */
 	lex_vocab_tree(v, g->states[0].dir, NULL);
@@ -702,24 +710,23 @@ static void state_vocab(const struct gate *g, const char *root, struct lex_vocab
 			free(buf);
 		}
 	}
+given:
 	names = xmalloc((v->nfns + 1) * sizeof(*names));
 	for (i = 0; i < v->nfns; i++)
 		if (strcmp(v->fns[i].origin, "core"))
 			names[n++] = v->fns[i].name;
 	prefilter_set_wrappers(names, n);	/* copied */
 	free(names);
+	return v;
 }
 
-/* The lexical model's reading of @root/@rel, whose text is @buf, with state_vocab(). */
-static void read_calls(const struct gate *g, const char *root, const char *rel, const char *buf,
+/* The lexical model's reading of @rel in state @k, whose text is @buf, with state_vocab(). */
+static void read_calls(const struct gate *g, size_t k, const char *rel, const char *buf,
 		       size_t len, struct lex_file *lf)
 {
-	char *path = xasprintf("%s/%s", root, rel);
-	struct lex_vocab v = { 0 };
+	char *path = xasprintf("%s/%s", g->states[k].dir, rel);
 
-	state_vocab(g, root, &v);
-	lex_scan(buf, len, &v, !prefilter_tree_is_old(path), lf);
-	lex_vocab_free(&v);
+	lex_scan(buf, len, state_vocab(g, k), !prefilter_tree_is_old(path), lf);
 	free(path);
 }
 
@@ -767,9 +774,9 @@ enum { NEED_PX = 1, NEED_CAST = 2 };
  * the one whose skipped lines are the file's own.  A file that cannot be
  * read needs both: cocci_run() reports it.
  */
-static unsigned int file_needs(const struct gate *g, const char *root, const char *rel)
+static unsigned int file_needs(const struct gate *g, size_t k, const char *rel)
 {
-	char *path = xasprintf("%s/%s", root, rel), *buf;
+	char *path = xasprintf("%s/%s", g->states[k].dir, rel), *buf;
 	unsigned int bits, need = NEED_PX | NEED_CAST;
 	struct lex_file lf;
 	size_t len;
@@ -777,7 +784,7 @@ static unsigned int file_needs(const struct gate *g, const char *root, const cha
 
 	buf = read_file(path, SIZE_MAX, &len);
 	if (buf) {
-		read_calls(g, root, rel, buf, len, &lf);
+		read_calls(g, k, rel, buf, len, &lf);
 		need = has_seq_output(buf, len, &lf, &opaque) ? NEED_PX | NEED_CAST : 0;
 		lex_file_free(&lf);
 		if (need) {
@@ -816,7 +823,8 @@ static unsigned int file_needs(const struct gate *g, const char *root, const cha
  */
 struct quiet_read {
 	const struct gate *g;
-	const char *root[2], *rel, *buf[2];
+	size_t state[2];
+	const char *rel, *buf[2];
 	size_t len[2];
 	int read[2];	/* lf[i] is read (on the first question about it) */
 	struct lex_file lf[2];
@@ -829,7 +837,7 @@ static int quiet_calls(void *ctx, int which, unsigned int first, unsigned int la
 	size_t i;
 
 	if (!q->read[which]) {
-		read_calls(q->g, q->root[which], q->rel, q->buf[which], q->len[which],
+		read_calls(q->g, q->state[which], q->rel, q->buf[which], q->len[which],
 			   &q->lf[which]);
 		q->read[which] = 1;
 	}
@@ -848,24 +856,21 @@ static int quiet_calls(void *ctx, int which, unsigned int first, unsigned int la
 	return 1;
 }
 
-/* Does @root/@rel read, and prove (prefilter_same_findings()) @other/@rel like it? */
-static int same_findings_in(const struct gate *g, const char *root, const char *other,
-			    const char *rel)
+/* Does @rel read in states @k and @k + 1, and prove (prefilter_same_findings()) them alike? */
+static int same_findings_in(const struct gate *g, size_t k, const char *rel)
 {
-	char *p = xasprintf("%s/%s", root, rel), *q = xasprintf("%s/%s", other, rel);
+	char *p = xasprintf("%s/%s", g->states[k].dir, rel);
+	char *q = xasprintf("%s/%s", g->states[k + 1].dir, rel);
 	size_t alen = 0, blen = 0;
 	char *a = read_file(p, SIZE_MAX, &alen), *b = read_file(q, SIZE_MAX, &blen);
-	struct quiet_read qr = { g, { root, other }, rel, { a, b }, { alen, blen }, { 0, 0 },
+	struct quiet_read qr = { g, { k, k + 1 }, rel, { a, b }, { alen, blen }, { 0, 0 },
 				 { { 0 }, { 0 } } };
 	struct pf_judge j = { quiet_calls, &qr };
 	int ret = 0;
 
 	/* a NUL byte in either: not read as C here */
 	if (a && b && strlen(a) == alen && strlen(b) == blen) {
-		struct lex_vocab v = { 0 };
-
-		state_vocab(g, root, &v);	/* the prefilter's wrappers */
-		lex_vocab_free(&v);
+		state_vocab(g, k);	/* the prefilter's wrappers */
 		ret = prefilter_same_findings(a, alen, b, blen, &j);
 		if (qr.read[0])
 			lex_file_free(&qr.lf[0]);
@@ -919,11 +924,11 @@ static int findings_unchanged(const struct gate *g, const char *f)
 			continue;
 		touched++;
 		if (g->series &&
-		    !same_findings_in(g, g->states[i].dir, g->states[i + 1].dir, f))
+		    !same_findings_in(g, i, f))
 			return 0;
 	}
 	if (!g->series && touched)
-		return same_findings_in(g, g->states[0].dir, g->states[1].dir, f);
+		return same_findings_in(g, 0, f);
 	return touched > 0;
 }
 
@@ -934,7 +939,6 @@ static int findings_unchanged(const struct gate *g, const char *f)
  * keys and the rule runs (forked) to share, rather than once per run and
  * per key in each shadow tree.
  */
-
 static void share_wrapper_table(const struct gate *g)
 {
 	size_t i;
@@ -1075,7 +1079,9 @@ static int plan_runs(struct gate *g)
 	size_t i, k;
 
 	g->plan = calloc(g->nstates, sizeof(*g->plan));
-	if (!g->plan)
+	g->vocab = calloc(g->nstates, sizeof(*g->vocab));
+	g->vocab_made = calloc(g->nstates, sizeof(*g->vocab_made));
+	if (!g->plan || !g->vocab || !g->vocab_made)
 		die("out of memory");
 	share_wrapper_table(g);
 	gate_cache_init(&g->cache, &g->run);
@@ -1089,7 +1095,7 @@ static int plan_runs(struct gate *g)
 		for (i = 0; i < g->jobs[k].nfiles; i++) {
 			const char *f = g->jobs[k].files[i];
 			unsigned int need = has_path(g->quiet, g->nquiet, f) ? 0 :
-					    file_needs(g, g->states[k].dir, f);
+					    file_needs(g, k, f);
 			struct cocci_result r;
 
 			if (k == 0 && need) {
@@ -1264,6 +1270,11 @@ static void runs_free(struct gate *g)
 {
 	size_t k;
 
+	for (k = 0; g->vocab && k < g->nstates; k++)
+		if (g->vocab_made[k])
+			lex_vocab_free(&g->vocab[k]);
+	free(g->vocab);
+	free(g->vocab_made);
 	for (k = 0; g->plan && k < g->nstates; k++) {
 		free_paths(g->plan[k].px, g->plan[k].npx);
 		free_paths(g->plan[k].cast, g->plan[k].ncast);
@@ -1283,17 +1294,18 @@ static void runs_free(struct gate *g)
 	free_paths(g->quiet, g->nquiet);
 }
 
-/*
- * The gate, step by step: read the patches, apply them to scratch copies
- * of the tree, judge the base and the patched states with the rules,
- * compare, report.  Exit status, or -1 after error().
- */
+/* A thread's work: the wrapper table of @tree (gate_main()). */
 static void *load_table(void *tree)
 {
 	lex_vocab_table(tree);
 	return NULL;
 }
 
+/*
+ * The gate, step by step: read the patches, apply them to scratch copies
+ * of the tree, judge the base and the patched states with the rules,
+ * compare, report.  Exit status, or -1 after error().
+ */
 static int gate_main(struct gate *g, char **inputs, size_t ninputs)
 {
 	struct comparison c = { 0 };
