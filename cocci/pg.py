@@ -60,3 +60,19 @@ def pg_note_call(p):
 
 def pg_mark(p, arg, mark, what=''):
     pg_record(['M', p.file, p.line, p.column, arg, mark, what])
+
+
+# The pointers each field is assigned, per file and field name, in the
+# order met (the field rules of seq_int_cast.cocci).
+pg_fields = {}
+
+
+def pg_field_cast(p, fld, what):
+    whats = pg_fields.setdefault((p.file, str(fld)), [])
+    if what not in whats:
+        whats.append(what)
+
+
+def pg_field_print(p, arg, fld):
+    for what in pg_fields.get((p.file, str(fld)), ()):
+        pg_mark(p, arg, 'field', what)
