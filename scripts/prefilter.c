@@ -311,13 +311,16 @@ static size_t skip_group(const struct scan *s, size_t i)
 static int cast_is_argument(const struct scan *s, size_t i)
 {
 	const char *t = s->t;
+	int group = 0;
 
 	for (i = skip_blank(s, i + 1); i < s->n; i = skip_blank(s, i)) {
-		if ((t[i] == '+' || t[i] == '-') && t[i + 1] == t[i])
+		if ((t[i] == '+' || t[i] == '-') && t[i + 1] == t[i]) {
 			i += 2;
-		else if (strchr("&*+-!~", t[i]))
+			group = 0;
+		} else if (strchr("&*+-!~", t[i])) {
 			i++;
-		else if (t[i] == '(')
+			group = 0;
+		} else if (t[i] == '(') {
 			/*
 			 * (I)(I2)P, and any parenthesized operand: a group
 			 * here is skipped whatever it holds.  (This asked
@@ -325,8 +328,10 @@ static int cast_is_argument(const struct scan *s, size_t i)
 			 * exponential in the number of groups in a row.)
 			 */
 			i = skip_group(s, i);
-		else
+			group = 1;
+		} else {
 			break;
+		}
 	}
 	if (i >= s->n)
 		return 1;
@@ -335,9 +340,14 @@ static int cast_is_argument(const struct scan *s, size_t i)
 			i++;
 	} else if (t[i] == '(') {
 		i = skip_group(s, i);
-	} else {
+	} else if (!group) {
 		return 1;
 	}
+	/*
+	 * else the group was the operand, "(long)(a - b) / HZ": what follows
+	 * it is read as after any operand (a "-", "+", "*" or "&" was read
+	 * above as a prefix operator of a further operand: the file is kept)
+	 */
 	for (i = skip_blank(s, i); i < s->n; i = skip_blank(s, i)) {
 		if (t[i] == '(' || t[i] == '[') {
 			i = skip_group(s, i);

@@ -2,7 +2,8 @@
 /*
  * Prefilter, drop for both rules: a local assigned a pointer cast in one
  * function and a local of the same name printed in another; a narrow
- * cast; a cast with arithmetic; a snprintf() of a cast into a buffer no
+ * cast; a cast with arithmetic, after it or after its parenthesized
+ * operand; a snprintf() of a cast into a buffer no
  * seq call is given (a sysfs show()).
  */
 #include <linux/seq_file.h>
@@ -25,8 +26,9 @@ static int other_show(struct seq_file *m, void *v)
 	unsigned long addr = obj->addr + other_addr(obj);
 	unsigned long low = (unsigned int)(unsigned long)v;
 	unsigned long n = (unsigned long)v - 1;
+	unsigned long q = (unsigned long)(obj->addr - 1) / 4;
 
-	seq_printf(m, "addr %lx %lx %lu\n", addr, low, n);
+	seq_printf(m, "addr %lx %lx %lu %lu\n", addr, low, n, q);
 	return 0;
 }
 
