@@ -48,9 +48,14 @@ static const char *const user_fields[] = {
 #include "vocab.def"
 };
 
+/*
+ * Is the word @w (@len bytes, no NUL in them) @name?  The first byte
+ * first: the prefilter asks vocab_io() about every word of every file.
+ * When strncmp() finds them equal, @name has @len bytes or more.
+ */
 static int is(const char *w, size_t len, const char *name)
 {
-	return strlen(name) == len && !memcmp(w, name, len);
+	return len && name[0] == w[0] && !strncmp(name, w, len) && !name[len];
 }
 
 const struct vocab_io_fn *vocab_io(const char *w, size_t len)
