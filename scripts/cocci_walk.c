@@ -105,11 +105,7 @@ struct windex {
 
 static size_t name_hash(const char *s)
 {
-	size_t h = 0xcbf29ce484222325ull;
-
-	while (*s)
-		h = (h ^ (unsigned char)*s++) * 0x100000001b3ull;
-	return h;
+	return (size_t)kc_hash(s, strlen(s));
 }
 
 static void index_key(const struct walk *w, struct kc_key *k)
