@@ -100,7 +100,7 @@ struct cocci_opts {
 	 * rules' grep queries (a tenth of a second each).
 	 */
 	int no_query;
-	const char *python;	/* spatch --python INTERPRETER; NULL: spatch's own */
+	const char *python;	/* spatch --python INTERPRETER; NULL: spatch_python()'s */
 	/*
 	 * Judge only the calls the rules saw, not the others by the lexical
 	 * model alone: for a run of the cast rule alone, whose files a
@@ -174,6 +174,12 @@ extern const char *const cocci_forced_includes[];
  * --macro-file when it is there (see docs/auditor.md).
  */
 extern const char cocci_macro_file[];
+/*
+ * The python3 spatch is to run the rules' scripts with (--python):
+ * $PTRGUARD_PYTHON (empty: NULL, spatch's own choice), else the first
+ * python3 on PATH that is a program, not a script; NULL if none.  Owned.
+ */
+char *spatch_python(void);
 
 int cocci_run(const struct cocci_opts *opts, struct cocci_result *res);
 

@@ -80,7 +80,7 @@ struct gate {
 	char **touched;			/* every path any patch names, sorted, unique */
 	size_t ntouched;
 	char *tmp;			/* holds the shadows; removed at exit */
-	char *python;			/* gate_python() */
+	char *python;			/* spatch_python() */
 	struct shadow *states;		/* series: n + 1; otherwise 2 */
 	size_t nstates;
 
@@ -1001,7 +1001,7 @@ static int find_tools(struct gate *g)
 	if (!g->rules && !(g->rules = cocci_rules_dir()))
 		return -1;
 	g->run.rules_dir = g->rules;
-	g->run.python = g->python = gate_python();
+	g->run.python = g->python = spatch_python();
 	return 0;
 }
 

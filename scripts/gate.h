@@ -109,8 +109,6 @@ int gate_cache_get(struct gate_cache *c, const char *root, const char *rel, int 
 /* Store @res, the complete findings of those rules on @rel in @root (clean results only). */
 void gate_cache_put(struct gate_cache *c, const char *root, const char *rel, int cast,
 		    const struct cocci_result *res);
-/* The python3 for spatch: $PTRGUARD_PYTHON, or the first python3 on PATH that is no script. */
-char *gate_python(void);
 
 /* ---- gate_diff.c ---- */
 

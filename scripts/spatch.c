@@ -4,6 +4,7 @@
  * it said.  The processes themselves are started by runner.c.
  */
 #include <ctype.h>
+#include <fcntl.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,6 +21,38 @@ const char *spatch_prog(const struct cocci_opts *opts)
 	if (!s || !*s)
 		s = getenv("SPATCH");
 	return s && *s ? s : "spatch";
+}
+
+char *spatch_python(void)
+{
+	const char *env = getenv("PTRGUARD_PYTHON");
+	const char *path = getenv("PATH");
+	char *copy, *dir, *save = NULL, *found = NULL;
+
+	if (env)
+		return *env ? xstrdup(env) : NULL;
+	if (!path)
+		return NULL;
+	/*
+	 * spatch looks for "python3" on PATH, and starts it to find its
+	 * library.  A python3 that is a script (the shims of pyenv) costs
+	 * most of a second per spatch run here: take the first real one.
+	 */
+	copy = xstrdup(path);
+	for (dir = strtok_r(copy, ":", &save); dir && !found; dir = strtok_r(NULL, ":", &save)) {
+		char *cand = xasprintf("%s/python3", *dir ? dir : "."), head[4];
+		int fd = open(cand, O_RDONLY | O_CLOEXEC);
+		ssize_t n = fd < 0 ? -1 : read(fd, head, sizeof(head));
+
+		if (fd >= 0)
+			close(fd);
+		if (n == 4 && !memcmp(head, "\177ELF", 4) && !access(cand, X_OK))
+			found = cand;
+		else
+			free(cand);
+	}
+	free(copy);
+	return found;
 }
 
 int spatch_found(const char *prog)
