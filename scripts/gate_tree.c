@@ -37,7 +37,7 @@ char *gate_tmpdir(void)
 	 */
 	const char *t = getenv("TMPDIR");
 	struct stat st;
-	char *dir;
+	char *dir, *abs;
 
 	if (!t || !*t)
 		t = !stat("/dev/shm", &st) && S_ISDIR(st.st_mode) && !access("/dev/shm", W_OK) ?
@@ -49,7 +49,17 @@ char *gate_tmpdir(void)
 		free(dir);
 		return NULL;
 	}
-	return dir;
+	/*
+	 * Absolute: git apply and spatch run in the shadow trees, not here,
+	 * and a relative $TMPDIR would name another place there.
+	 */
+	abs = realpath(dir, NULL);
+	if (!abs) {
+		error("gate: %s: %s", dir, strerror(errno));
+		rmdir(dir);
+	}
+	free(dir);
+	return abs;
 }
 
 static int rm_one(const char *path, const struct stat *st, int type, struct FTW *ftw)
