@@ -191,28 +191,65 @@ static int signed_conversion(const struct lex_finding *f)
 }
 
 /*
+ * The fact that an integer argument holds a pointer: a cast in the
+ * argument ('p'), a local that holds one ('h'), a field the file assigns
+ * one ('f'), in that order; of each, the first whose pointer may be a
+ * kernel address.  A field assigned NULL in one place and an object in
+ * another holds an address: the answer must not hang on which record
+ * spatch printed first.  @why: NULL, or why none is an address (the
+ * fact returned is then the first found).
+ */
+static const struct cocci_fact *held_fact(const struct facts *fs, const struct lex_call *c,
+					  const struct lex_finding *f, const char *buf,
+					  size_t len, const char **why)
+{
+	static const char marks[] = { 'p', 'h', 'f' };
+	const struct cocci_fact *first = NULL;
+	const char *first_why = NULL;
+	size_t i, k;
+
+	for (i = 0; i < sizeof(marks); i++)
+		for (k = 0; k < fs->n; k++) {
+			const struct cocci_fact *x = &fs->x[k];
+			const char *w;
+
+			if (x->line != c->line || x->column != c->column || !x->cast_rule ||
+			    x->mark != marks[i] || x->arg != f->argidx)
+				continue;
+			w = not_an_address(buf, len, x->what);
+			if (!w) {
+				*why = NULL;
+				return x;
+			}
+			if (!first) {
+				first = x;
+				first_why = w;
+			}
+		}
+	*why = first_why;
+	return first;
+}
+
+/*
  * The class of an integer that spatch's facts show to hold a pointer:
  * @direct is the class of a cast in the argument itself (int-cast for a
  * conversion, put-cast for a seq_put_* writer, int-buf for a formatting
  * call).  A local that holds one is int-held (int-buf into a buffer), a
  * field the file assigns one int-field.  NULL: no such fact, the
  * pointer is no kernel address, or the call runs only for readers who
- * pass a privilege check (-vv says which).
+ * pass a privilege check (-vv says which).  @held: the fact decided by.
  */
 static const char *held_class(const struct facts *fs, const struct lex_call *c,
 			      const struct lex_finding *f, const char *direct, const char *rel,
-			      const char *buf, size_t len, int verbose)
+			      const char *buf, size_t len, int verbose,
+			      const struct cocci_fact **held)
 {
-	static const char marks[] = { 'p', 'h', 'f' };
-	const struct cocci_fact *x = NULL;
+	const struct cocci_fact *x;
 	const char *why;
-	size_t i;
 
-	for (i = 0; i < sizeof(marks) && !x; i++)
-		x = fact(fs, c->line, c->column, 1, marks[i], f->argidx);
+	x = *held = held_fact(fs, c, f, buf, len, &why);
 	if (!x)
 		return NULL;
-	why = not_an_address(buf, len, x->what);
 	/* the call runs only for readers who pass a privilege check (px-gated's policy) */
 	if (!why && fact_any(fs, c->line, c->column, 'g', -1))
 		why = "printed only to readers who pass a privilege check";
@@ -259,14 +296,9 @@ static char *unspace(const char *e)
 	return out;
 }
 
-/* The message of a finding of class @cls about the held pointer: it names what it holds. */
-static char *held_message(const struct facts *fs, const struct lex_call *c,
-			  const struct lex_finding *f, const char *cls)
+/* The message of a finding of class @cls about the held pointer @x: it names what it holds. */
+static char *held_message(const struct cocci_fact *x, const char *cls)
 {
-	const struct cocci_fact *x = fact(fs, c->line, c->column, 1, 'h', f->argidx);
-
-	if (!x)
-		x = fact(fs, c->line, c->column, 1, 'f', f->argidx);
 	if (x && (!strcmp(cls, "int-held") || !strcmp(cls, "int-field"))) {
 		char *what = unspace(x->what), *m = xasprintf("%s (it holds %s)", message_of(cls), what);
 
@@ -305,7 +337,9 @@ static void judge_buf(struct cocci_result *res, const char *rel, const struct le
 			why = xasprintf("%s (written at line %s)", message_of("px-buf"), b->what);
 			add_finding(res, rel, c, f, "px-buf", why, 0);
 		} else if (!cls || !strcmp(cls, "int-cast") || !strcmp(cls, "int")) {
-			cls = held_class(fs, c, f, "int-buf", rel, buf, len, verbose);
+			const struct cocci_fact *held;
+
+			cls = held_class(fs, c, f, "int-buf", rel, buf, len, verbose, &held);
 			if (cls) {
 				why = xasprintf("%s (written at line %s)", message_of(cls), b->what);
 				add_finding(res, rel, c, f, cls, why, 0);
@@ -352,10 +386,11 @@ static void judge_call(struct cocci_result *res, const char *rel, const struct l
 		} else if (cast) {
 			/* spatch knows the operand's type: the text's guess does not count */
 			int ptr = !!fact(fs, c->line, c->column, 1, 'p', f->argidx);
-			const char *cls = held_class(fs, c, f, direct, rel, buf, len, verbose);
+			const struct cocci_fact *held;
+			const char *cls = held_class(fs, c, f, direct, rel, buf, len, verbose, &held);
 
 			if (cls) {
-				char *why = held_message(fs, c, f, cls);
+				char *why = held_message(held, cls);
 
 				add_finding(res, rel, c, f, cls, why, 0);
 				free(why);
