@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/stat.h>
 
 #include "cocci_impl.h"
 #include "kernel.h"
@@ -23,33 +24,54 @@ const char *spatch_prog(const struct cocci_opts *opts)
 	return s && *s ? s : "spatch";
 }
 
+/* An executable regular file whose first bytes say ELF (a program, not a script). */
+static int elf_program(const char *path)
+{
+	struct stat st;
+	char head[4];
+	ssize_t n;
+	int fd;
+
+	if (stat(path, &st) || !S_ISREG(st.st_mode) || access(path, X_OK))
+		return 0;
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return 0;
+	n = read(fd, head, sizeof(head));
+	close(fd);
+	return n == 4 && !memcmp(head, "\177ELF", 4);
+}
+
 char *spatch_python(void)
 {
 	const char *env = getenv("PTRGUARD_PYTHON");
 	const char *path = getenv("PATH");
 	char *copy, *dir, *save = NULL, *found = NULL;
 
-	if (env)
-		return *env ? xstrdup(env) : NULL;
+	/*
+	 * spatch runs in the tree's root, not here: a path with a slash is
+	 * made absolute (a bare name is looked up on PATH by spatch).
+	 */
+	if (env) {
+		if (!*env)
+			return NULL;
+		found = strchr(env, '/') ? realpath(env, NULL) : NULL;
+		return found ? found : xstrdup(env);
+	}
 	if (!path)
 		return NULL;
 	/*
 	 * spatch looks for "python3" on PATH, and starts it to find its
-	 * library.  A python3 that is a script (the shims of pyenv) costs
-	 * most of a second per spatch run here: take the first real one.
+	 * library.  A python3 that is a script (the shims of pyenv) cost
+	 * 0.25 s of each spatch process here: take the first ELF program.
 	 */
 	copy = xstrdup(path);
 	for (dir = strtok_r(copy, ":", &save); dir && !found; dir = strtok_r(NULL, ":", &save)) {
-		char *cand = xasprintf("%s/python3", *dir ? dir : "."), head[4];
-		int fd = open(cand, O_RDONLY | O_CLOEXEC);
-		ssize_t n = fd < 0 ? -1 : read(fd, head, sizeof(head));
+		char *cand = xasprintf("%s/python3", *dir ? dir : ".");
 
-		if (fd >= 0)
-			close(fd);
-		if (n == 4 && !memcmp(head, "\177ELF", 4) && !access(cand, X_OK))
-			found = cand;
-		else
-			free(cand);
+		if (elf_program(cand))
+			found = realpath(cand, NULL);
+		free(cand);
 	}
 	free(copy);
 	return found;
