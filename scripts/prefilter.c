@@ -335,11 +335,10 @@ static int cast_is_argument(const struct scan *s, size_t i)
 	}
 	if (i >= s->n)
 		return 1;
+	/* (the loop above took every "(": a primary here is a word) */
 	if (word_byte((unsigned char)t[i])) {
 		while (i < s->n && word_byte((unsigned char)t[i]))
 			i++;
-	} else if (t[i] == '(') {
-		i = skip_group(s, i);
 	} else if (!group) {
 		return 1;
 	}
