@@ -16,6 +16,7 @@
 #include "lex.h"
 #include "parse-options.h"
 #include "prefilter.h"
+#include "vocab.h"
 #include "ptrguard.h"
 
 static const struct cmd_help help = {
@@ -35,7 +36,15 @@ static const struct cmd_help help = {
 "\n"
 "    A wrapper macro of a header shows the path its format takes and where\n"
 "    it is defined: CALLEE(format #N, via W -> seq_printf, HEADER:LINE); a\n"
-"    __printf() function of a header, CALLEE(format #N, HEADER:LINE).\n"
+"    __printf() function of a header, CALLEE(format #N, HEADER:LINE).  The\n"
+"    writers of one number (seq_put_hex_ll()...) and the formatting calls\n"
+"    into a buffer (snprintf()...) are listed too, as\n"
+"\n"
+"        FILE:LINE: CALLEE(value #N) in FUNCTION: a number, no format\n"
+"        FILE:LINE: CALLEE(format #N, into a buffer) in FUNCTION: \"LITERAL\"\n"
+"\n"
+"    (a buffer counts when it reaches seq output, which spatch shows the\n"
+"    audit),\n"
 "\n"
 "    then one line per conversion that can print an address:\n"
 "\n"
@@ -52,6 +61,21 @@ static const struct cmd_help help = {
 "    0, or 2 when a file cannot be read (or on a usage or write error).\n",
 };
 
+/* The conversions (or the written number) of a call that can print an address. */
+static void print_findings(const char *name, const struct lex_call *c)
+{
+	size_t k;
+
+	for (k = 0; k < c->nfindings; k++) {
+		const struct lex_finding *f = &c->findings[k];
+
+		if (f->cls && !strcmp(f->cls, "int"))
+			continue;
+		printf("%s:%u:%u:   %s %s of %s\n", name, f->line, f->column,
+		       f->cls ? f->cls : "cast?", f->conversion, *f->arg ? f->arg : "(va_list)");
+	}
+}
+
 static void print_file(const char *name, const struct lex_file *lf)
 {
 	size_t i, k;
@@ -63,15 +87,22 @@ static void print_file(const char *name, const struct lex_file *lf)
 		const struct lex_call *c = &lf->calls[i];
 		const char *o = c->fn->origin;
 
-		/* the seq_put_* writers and snprintf()s: what the judge reads with spatch's facts */
-		if (c->io)
+		/* text written as it is (seq_puts()): no value, no format */
+		if (c->io == VOCAB_IO_TEXT)
 			continue;
-		printf("%s:%u: %s(format #%u%s", name, c->line, c->fn->name, c->fn->fmt + 1,
-		       c->fn->va ? ", va_list" : "");
+		if (c->io == VOCAB_IO_PUT) {
+			printf("%s:%u: %s(value #%u) in %s: a number, no format\n", name, c->line,
+			       c->fn->name, c->fn->fmt + 1, *c->function ? c->function : "(file scope)");
+			print_findings(name, c);
+			continue;
+		}
+		printf("%s:%u: %s(format #%u%s%s", name, c->line, c->fn->name, c->fn->fmt + 1,
+		       c->fn->va ? ", va_list" : "", c->io == VOCAB_IO_BUF ? ", into a buffer" : "");
 		/* a wrapper of a header: the path its format takes, and where it is defined */
 		if (!strncmp(o, "macro:", 6) && strchr(o + 6, ':'))
 			printf(", via %s, %s", c->fn->path ? c->fn->path : "?", o + 6);
-		else if (strcmp(o, "core") && strncmp(o, "macro:", 6) && strncmp(o, "function:", 9))
+		else if (!c->io && strcmp(o, "core") && strncmp(o, "macro:", 6) &&
+			 strncmp(o, "function:", 9))
 			printf(", %s", o);
 		printf(") in %s: ", *c->function ? c->function : "(file scope)");
 		if (c->opaque)
@@ -79,14 +110,7 @@ static void print_file(const char *name, const struct lex_file *lf)
 		for (k = 0; k < c->nformats; k++)
 			printf("%s%s", k ? " | " : "", c->formats[k]);
 		putchar('\n');
-		for (k = 0; k < c->nfindings; k++) {
-			const struct lex_finding *f = &c->findings[k];
-
-			if (f->cls && !strcmp(f->cls, "int"))
-				continue;
-			printf("%s:%u:%u:   %s %s of %s\n", name, f->line, f->column,
-			       f->cls ? f->cls : "cast?", f->conversion, *f->arg ? f->arg : "(va_list)");
-		}
+		print_findings(name, c);
 	}
 }
 
