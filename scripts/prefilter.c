@@ -139,12 +139,6 @@ static void close_call(struct scan *s, unsigned char f)
 		s->bits |= PF_INT_CAST;
 }
 
-/*
- * Remove backslash-newline (and backslash-CR-LF), as translation phase 2
- * does: a NUL-terminated copy, or NULL when @nul says @buf ends in a NUL
- * at @len (read_file() leaves one) and it has nothing to remove: most
- * files.  The scan reads the byte after the text.
- */
 /* The length of the line splice (backslash-newline) at @buf[@i], or 0. */
 static size_t splice_len(const char *buf, size_t len, size_t i)
 {
@@ -157,6 +151,12 @@ static size_t splice_len(const char *buf, size_t len, size_t i)
 	return 0;
 }
 
+/*
+ * Remove backslash-newline (and backslash-CR-LF), as translation phase 2
+ * does: a NUL-terminated copy, or NULL when @nul says @buf ends in a NUL
+ * at @len (read_file() leaves one) and it has nothing to remove: most
+ * files.  The scan reads the byte after the text.
+ */
 static char *splice(const char *buf, size_t len, int nul, size_t *out)
 {
 	char *t;
