@@ -120,11 +120,17 @@ static void cleanup_tmp(void)
 	}
 }
 
+/* Is @path named NAME@suffix (".c", ".h")? */
+static int has_suffix(const char *path, const char *suffix)
+{
+	size_t n = strlen(path), k = strlen(suffix);
+
+	return n > k && !strcmp(path + n - k, suffix);
+}
+
 static int is_c_source(const char *path)
 {
-	size_t n = strlen(path);
-
-	return n > 2 && path[n - 2] == '.' && (path[n - 1] == 'c' || path[n - 1] == 'h');
+	return has_suffix(path, ".c") || has_suffix(path, ".h");
 }
 
 static int cmp_strp(const void *a, const void *b)
@@ -370,7 +376,7 @@ static char *unbase_name(const char *name)
 	size_t n = strlen(name), k = strlen(base_suffix);
 	char *s;
 
-	if (n <= k || strcmp(name + n - k, base_suffix))
+	if (!has_suffix(name, base_suffix))
 		return NULL;
 	if (asprintf(&s, "%.*s.c", (int)(n - k), name) < 0)
 		die("out of memory");
@@ -553,6 +559,16 @@ static void split_combined(struct cocci_result *after, struct cocci_result *befo
 	after->nskips = n;
 }
 
+/* Do the patches touch a header? */
+static int touches_header(const struct gate *g)
+{
+	size_t i;
+
+	for (i = 0; i < g->ntouched; i++)
+		if (has_suffix(g->touched[i], ".h"))
+			return 1;
+	return 0;
+}
 
 /*
  * One seq_px.cocci run for both sides: when it must run on both, with a
@@ -568,11 +584,8 @@ static int combine_states(struct gate *g, struct plan *plan)
 {
 	size_t i;
 
-	if (g->series || g->nstates != 2 || !plan[0].npx || !plan[1].npx)
+	if (g->series || g->nstates != 2 || !plan[0].npx || !plan[1].npx || touches_header(g))
 		return 0;
-	for (i = 0; i < g->ntouched; i++)
-		if (is_c_source(g->touched[i]) && g->touched[i][strlen(g->touched[i]) - 1] == 'h')
-			return 0;
 	for (i = 0; i < plan[0].npx; i++) {
 		char *b = base_name(plan[0].px[i]);
 		int clash = shadow_has_file(&g->states[1], b);
@@ -644,25 +657,6 @@ static void renames_of(const struct patch *p, char ***v, size_t *n)
 		(*v)[2 * *n + 1] = f->new_path;
 		(*n)++;
 	}
-}
-
-/* Is @path named NAME@suffix (".c", ".h")? */
-static int has_suffix(const char *path, const char *suffix)
-{
-	size_t n = strlen(path), k = strlen(suffix);
-
-	return n > k && !strcmp(path + n - k, suffix);
-}
-
-/* Do the patches touch a header? */
-static int touches_header(const struct gate *g)
-{
-	size_t i;
-
-	for (i = 0; i < g->ntouched; i++)
-		if (has_suffix(g->touched[i], ".h"))
-			return 1;
-	return 0;
 }
 
 /*
