@@ -115,19 +115,23 @@ struct facts {
 	size_t n;
 };
 
+/* Is @x the fact @mark of the call at @line:@col (argument @arg)? */
+static int fact_is(const struct cocci_fact *x, unsigned int line, unsigned int col,
+		   int cast_rule, char mark, int arg)
+{
+	return x->line == line && x->column == col && x->cast_rule == cast_rule &&
+	       x->mark == mark && (mark == 'C' || x->arg == arg);
+}
+
 /* The fact @mark of the call at @line:@col (argument @arg), or NULL. */
 static const struct cocci_fact *fact(const struct facts *fs, unsigned int line, unsigned int col,
 				     int cast_rule, char mark, int arg)
 {
 	size_t i;
 
-	for (i = 0; i < fs->n; i++) {
-		const struct cocci_fact *x = &fs->x[i];
-
-		if (x->line == line && x->column == col && x->cast_rule == cast_rule &&
-		    x->mark == mark && (mark == 'C' || x->arg == arg))
-			return x;
-	}
+	for (i = 0; i < fs->n; i++)
+		if (fact_is(&fs->x[i], line, col, cast_rule, mark, arg))
+			return &fs->x[i];
 	return NULL;
 }
 
@@ -213,8 +217,7 @@ static const struct cocci_fact *held_fact(const struct facts *fs, const struct l
 			const struct cocci_fact *x = &fs->x[k];
 			const char *w;
 
-			if (x->line != c->line || x->column != c->column || !x->cast_rule ||
-			    x->mark != marks[i] || x->arg != f->argidx)
+			if (!fact_is(x, c->line, c->column, 1, marks[i], f->argidx))
 				continue;
 			w = not_an_address(buf, len, x->what);
 			if (!w) {
@@ -664,6 +667,22 @@ static int judge_key(const struct judging *j, size_t i, const struct facts *fs,
 	return ret;
 }
 
+/*
+ * Point @to at the judgement in @from: its findings, calls, calls not
+ * understood and count of calls judged lexically (what the cache keeps;
+ * not the skipped lines, which are lent).
+ */
+static void judgement(struct cocci_result *to, const struct cocci_result *from)
+{
+	to->findings = from->findings;
+	to->nfindings = from->nfindings;
+	to->calls = from->calls;
+	to->ncalls = from->ncalls;
+	to->unjudged = from->unjudged;
+	to->nunjudged = from->nunjudged;
+	to->nlexical = from->nlexical;
+}
+
 /* Keep @part, the judgement of a file, under @k (best effort). */
 static void judge_keep(const struct judging *j, const struct kc_key *k,
 		       const struct cocci_result *part)
@@ -675,13 +694,7 @@ static void judge_keep(const struct judging *j, const struct kc_key *k,
 
 	if (!f)
 		return;
-	own.findings = part->findings;
-	own.nfindings = part->nfindings;
-	own.calls = part->calls;
-	own.ncalls = part->ncalls;
-	own.unjudged = part->unjudged;
-	own.nunjudged = part->nunjudged;
-	own.nlexical = part->nlexical;
+	judgement(&own, part);
 	cocci_records_write(f, &own);
 	if (!fclose(f))
 		kc_put(j->cache, JUDGE_MAGIC, k, text, len);
@@ -709,13 +722,7 @@ static int judge_cached(const struct judging *j, const char *rel, const struct k
 		cocci_result_free(&got);
 		return 0;
 	}
-	part->findings = got.findings;
-	part->nfindings = got.nfindings;
-	part->calls = got.calls;
-	part->ncalls = got.ncalls;
-	part->unjudged = got.unjudged;
-	part->nunjudged = got.nunjudged;
-	part->nlexical = got.nlexical;
+	judgement(part, &got);
 	return 1;
 }
 
