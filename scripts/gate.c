@@ -70,6 +70,7 @@ struct gate {
 	char *tree;			/* realpath of the tree */
 	enum pg_format format;		/* --format (default: checkpatch) */
 	int no_notes;			/* --quiet */
+	int no_prefilter;		/* --no-prefilter: every rule everywhere */
 	const char *range;
 	const char *base_arg;		/* --base REV */
 	char *base_rev;			/* --range, --base: the base commit */
@@ -197,6 +198,10 @@ static int parse_args(struct gate *g, int argc, char **argv, char ***inputs, siz
 			     100000),
 		OPT_STRING(0, "rules", &rules, "DIR",
 			   "The directory of .cocci rules (default: the installed ones)."),
+		OPT_BOOL(0, "no-prefilter", &g->no_prefilter,
+			 "Run both rules on every touched file with seq output, before\n"
+			 "and after, even where its text proves they can find nothing new.\n"
+			 "The same report, slower; for checking the prefilter and that proof."),
 		OPT__VERBOSE(&g->run.verbose, "Show the spatch command lines and the cache's decisions."),
 		OPT__QUIET(&quiet, "No progress line and no notes on stderr."),
 		OPT_END(),
@@ -781,7 +786,7 @@ static unsigned int file_needs(const struct gate *g, size_t k, const char *rel)
 		read_calls(g, k, rel, buf, len, &lf);
 		need = has_seq_output(buf, len, &lf, &opaque) ? NEED_PX | NEED_CAST : 0;
 		lex_file_free(&lf);
-		if (need) {
+		if (need && !g->no_prefilter) {
 			bits = prefilter_scan(buf, len);
 			if (prefilter_keep(PF_RULE_INT_CAST, bits, path))
 				need = NEED_PX | NEED_CAST;
@@ -813,7 +818,8 @@ static unsigned int file_needs(const struct gate *g, size_t k, const char *rel)
  * reports (no finding, no word among the literals, not a wrapper's own
  * body handing on its format); a writer of a value without a format
  * (seq_put_*()) never is quiet; text written as it is (seq_puts()) and a
- * buffer formatted without such a conversion are.
+ * buffer formatted without such a conversion are.  With @none, any call
+ * at all is one too many.
  */
 struct quiet_read {
 	const struct gate *g;
@@ -824,7 +830,7 @@ struct quiet_read {
 	struct lex_file lf[2];
 };
 
-static int quiet_calls(void *ctx, int which, unsigned int first, unsigned int last)
+static int quiet_calls(void *ctx, int which, unsigned int first, unsigned int last, int none)
 {
 	struct quiet_read *q = ctx;
 	const struct lex_file *lf = &q->lf[which];
@@ -842,7 +848,7 @@ static int quiet_calls(void *ctx, int which, unsigned int first, unsigned int la
 
 		if (c->end_line < first || c->line > last)
 			continue;
-		if (c->nfindings || c->io == VOCAB_IO_PUT)
+		if (none || c->nfindings || c->io == VOCAB_IO_PUT)
 			return 0;
 		if (c->io == VOCAB_IO_NONE && (c->opaque || c->macro || c->body))
 			return 0;
@@ -1081,8 +1087,12 @@ static int plan_runs(struct gate *g)
 	gate_cache_init(&g->cache, &g->run);
 	/* Once per file, not once per state: it reads the file in every state. */
 	for (i = 0; i < g->nchecked; i++)
-		if (findings_unchanged(g, g->checked[i]))
+		if (!g->no_prefilter && findings_unchanged(g, g->checked[i])) {
 			add_path(&g->quiet, &g->nquiet, g->checked[i]);
+			if (g->run.verbose)
+				fprintf(stderr, "ptrguard: gate: %s: the same findings before and "
+					"after, from the text: no rule runs\n", g->checked[i]);
+		}
 	for (k = 0; k < g->nstates; k++) {
 		struct plan *pl = &g->plan[k];
 

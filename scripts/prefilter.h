@@ -90,11 +90,13 @@ void prefilter_set_old(int old);
  * text @which (0: before, 1: after) of prefilter_same_findings(): 1 if
  * each prints nothing a rule reports - its format read from literals that
  * hold no conversion it judges, no value written without a format, no
- * wrapper's own body.  The gate asks it (gate.c); the prefilter knows
- * only names, not which of a call's arguments is its format.
+ * wrapper's own body - or, with @none, if there is no such call at all.
+ * The gate asks it (gate.c); the prefilter knows only names, not which of
+ * a call's arguments is its format, nor the wrappers a file defines.
  */
 struct pf_judge {
-	int (*quiet_calls)(void *ctx, int which, unsigned int first, unsigned int last);
+	int (*quiet_calls)(void *ctx, int which, unsigned int first, unsigned int last,
+			   int none);
 	void *ctx;
 };
 
@@ -116,8 +118,18 @@ struct pf_judge {
  * name holding "seq" or "SEQ" or of a tree's wrapper.  The rules report
  * a call in the function that holds it, by the conversions of its
  * format: such a change can give no finding and take none away, so no
- * rule needs to run.  False whenever the text cannot be split in
- * balanced top-level pieces.
+ * rule needs to run.  A function that is not quiet passes too when the
+ * change only adds or removes inert statements (with @j only): between
+ * the statements the two bodies share at their start and at their end,
+ * each statement, before and after, either declares names that neither
+ * the head nor those shared statements use, or assigns nothing; none
+ * steers control (if, return, goto, a label, "?:", braces) or names what
+ * a rule reads (a seq function or wrapper, a writer, a buffer printf, a
+ * privilege check, __user, typedef); no literal a rule reports, and @j
+ * finds no call in its lines.  The facts a rule gathers about the
+ * function's calls - arguments, types, casts held in locals, privilege
+ * conditions - are then the same.  False whenever the text cannot be
+ * split in balanced top-level pieces.
  */
 int prefilter_same_findings(const char *before, size_t blen,
 			    const char *after, size_t alen, const struct pf_judge *j);
