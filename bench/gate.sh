@@ -5,14 +5,18 @@
 # patches to the pristine Linux 6.12 tree.  Medians of RUNS runs each, side
 # by side, and the ratio gate/checkpatch (target: <= 0.5).
 #
-# Two kinds of patch, both a small real-looking change (a comment and a
+# Three kinds of patch, each a small real-looking change (a comment and a
 # line of code) made to a copy of the file and diffed with diff -u:
 #   plain  files without seq_file output - most patches: the gate proves
 #          from the text that no rule can fire and runs no spatch;
-#   seq    files with seq_file output: spatch runs where the text says a
-#          rule can fire (seq_px.cocci on a %px, seq_int_cast.cocci, which
-#          reads the headers, on a cast in a seq call with a %lx-style
-#          conversion), before and after.
+#   seq    files with seq_file output, the change in their first function:
+#          spatch runs where the text says a rule can fire (seq_px.cocci
+#          on a %px, seq_int_cast.cocci, which reads the headers, on a
+#          cast in a seq call with a %lx-style conversion), before and
+#          after, unless the text proves the change quiet;
+#   print  the same change in the function that prints what a rule
+#          reports: m_show()'s and s_show()'s %px, the pointer cast
+#          snd_hdsp_proc_read() prints with %lx.
 # The gate keeps the base side's seq_px.cocci findings in a cache
 # (scripts/gate_cache.c), so each patch is timed twice: "cold", with an
 # empty cache of its own for every run (the first patch to a file), and
@@ -32,20 +36,29 @@ trap 'rm -rf "$tmp"' EXIT INT TERM
 
 plain="drivers/char/mem.c lib/string.c fs/namei.c"
 seq="kernel/module/procfs.c fs/proc/meminfo.c kernel/kallsyms.c"
+print="kernel/module/procfs.c:%px kernel/kallsyms.c:%px sound/pci/rme9652/hdsp.c:hdsp->iobase)"
 
 [ -x "$ptrguard" ] || { echo "bench/gate: $ptrguard: not built (make)" >&2; exit 2; }
 [ -f "$ksrc/scripts/checkpatch.pl" ] || { echo "bench/gate: $ksrc: no checkpatch.pl" >&2; exit 2; }
 
-# A one-file patch: a comment above the first function and a declaration
-# inside it, as git format-patch would carry them (a/ b/ paths).
+# A one-file patch: a comment above the first function (or the first
+# whose body holds the text $3) and a declaration inside it, as git
+# format-patch would carry them (a/ b/ paths).
 make_patch() {
-	f=$1 out=$2
+	f=$1 out=$2 holds=${3:-}
 	mkdir -p "$tmp/a/$(dirname "$f")" "$tmp/b/$(dirname "$f")"
 	cp "$ksrc/$f" "$tmp/a/$f"
-	awk '
-		!done && /^[a-z].*\(.*\)$/ { print "/* bench: a comment the patch adds */"; fn = 1 }
+	# the first line of the function's head: the one after a blank line
+	head=$(awk -v holds="$holds" '
+		/^$/ { blank = NR }
+		/^\{$/ { start = blank + 1; body = 1 }
+		body && (holds == "" || index($0, holds)) { print start; exit }
+		/^\}/ { body = 0 }' "$ksrc/$f")
+	[ -n "$head" ] || { echo "bench/gate: $f: no function holding \"$holds\"" >&2; exit 2; }
+	awk -v head="$head" '
+		NR == head { print "/* bench: a comment the patch adds */"; fn = 1 }
 		{ print }
-		fn && /^\{$/ { print "\tint bench_unused = 0;\n\n\t(void)bench_unused;"; fn = 0; done = 1 }
+		fn && /^\{$/ { print "\tint bench_unused = 0;\n\n\t(void)bench_unused;"; fn = 0 }
 	' "$ksrc/$f" >"$tmp/b/$f"
 	{
 		printf 'From 0000000000000000000000000000000000000000 Mon Sep 17 00:00:00 2001\n'
@@ -83,11 +96,13 @@ echo "ptrguard gate vs checkpatch.pl --no-tree, $runs runs each, medians (s)"
 echo "tree: $ksrc; load average: $(cut -d' ' -f1-3 /proc/loadavg), $(nproc) CPUs"
 printf '%-6s %-22s | %7s %7s %5s %7s %5s | %7s %7s %5s %7s %5s\n' kind file \
 	"cp wall" cold ratio warm ratio "cp cpu" cold ratio warm ratio
-for kind in plain seq; do
+for kind in plain seq print; do
 	eval files=\$$kind
-	for f in $files; do
-		p=$tmp/$(echo "$f" | tr / _).patch
-		make_patch "$f" "$p"
+	for spec in $files; do
+		f=${spec%%:*} holds=
+		[ "$f" = "$spec" ] || holds=${spec#*:}
+		p=$tmp/$(echo "$f" | tr / _).$kind.patch
+		make_patch "$f" "$p" "$holds"
 		# The gate must check the patch, not fail on it; this run also
 		# fills the warm cache.
 		warm=$tmp/cache-warm
@@ -116,7 +131,7 @@ for kind in plain seq; do
 		echo "$kind $cw $gw $ww $cc $gc $wc" >>"$tmp/all"
 	done
 done
-for kind in plain seq; do
+for kind in plain seq print; do
 	awk -v k="$kind" '$1 == k { cw += $2; gw += $3; ww += $4; cc += $5; gc += $6; wc += $7; n++ }
 		END { if (n) printf "%-6s mean of medians: checkpatch %.3f s, gate cold %.3f s " \
 			"(ratio %.2f), warm %.3f s (ratio %.2f); cpu ratio cold %.2f, warm %.2f\n",
