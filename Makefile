@@ -111,8 +111,8 @@ FUZZFLAGS  := -O1 -g -fno-omit-frame-pointer -fno-sanitize-recover=all
 FUZZ_TARGETS := patch fmt prefilter lex scan
 FUZZ_LIBS_patch     := patch xalloc
 FUZZ_LIBS_fmt       := fmt parse-options xalloc
-FUZZ_LIBS_prefilter := prefilter kver fmt parse-options vocab xalloc
-FUZZ_LIBS_lex       := lex lex_table keycache threads cocci_root kernel kver spatch prefilter fmt parse-options vocab readfile xalloc
+FUZZ_LIBS_prefilter := prefilter prefilter_same kver fmt parse-options vocab xalloc
+FUZZ_LIBS_lex       := lex lex_table keycache threads cocci_root kernel kver spatch prefilter prefilter_same fmt parse-options vocab readfile xalloc
 FUZZ_LIBS_scan      := scan_match addr addr_layout xalloc
 FUZZ_BINS := $(addprefix build/fuzz/,$(FUZZ_TARGETS))
 
