@@ -22,6 +22,7 @@
 
 #include "gate.h"
 #include "kernel.h"
+#include "keycache.h"
 #include "lex.h"
 #include "parse-options.h"
 #include "prefilter.h"
@@ -830,17 +831,22 @@ struct quiet_read {
 	struct lex_file lf[2];
 };
 
-static int quiet_calls(void *ctx, int which, unsigned int first, unsigned int last, int none)
+/* The lexical model's reading of side @which, made on the first question. */
+static const struct lex_file *quiet_side(struct quiet_read *q, int which)
 {
-	struct quiet_read *q = ctx;
-	const struct lex_file *lf = &q->lf[which];
-	size_t i;
-
 	if (!q->read[which]) {
 		read_calls(q->g, q->state[which], q->rel, q->buf[which], q->len[which],
 			   &q->lf[which]);
 		q->read[which] = 1;
 	}
+	return &q->lf[which];
+}
+
+static int quiet_calls(void *ctx, int which, unsigned int first, unsigned int last, int none)
+{
+	const struct lex_file *lf = quiet_side(ctx, which);
+	size_t i;
+
 	if (lf->broken)
 		return 0;
 	for (i = 0; i < lf->ncalls; i++) {
@@ -856,6 +862,41 @@ static int quiet_calls(void *ctx, int which, unsigned int first, unsigned int la
 	return 1;
 }
 
+/*
+ * The proof's other question: the calls the lexical model reads in lines
+ * @first..@last of side @which, each by its callee, kind, formats and
+ * counts, in order and without their lines, hashed; 0 when it cannot
+ * read the text.
+ */
+static uint64_t calls_print(void *ctx, int which, unsigned int first, unsigned int last)
+{
+	const struct lex_file *lf = quiet_side(ctx, which);
+	char *text = NULL;
+	size_t len = 0, i, k;
+	uint64_t h = 0;
+	FILE *f;
+
+	if (lf->broken || !(f = open_memstream(&text, &len)))
+		return 0;
+	for (i = 0; i < lf->ncalls; i++) {
+		const struct lex_call *c = &lf->calls[i];
+		const char *name = c->fn ? c->fn->name : "";
+
+		if (c->end_line < first || c->line > last)
+			continue;
+		fprintf(f, "%zu:%s %d %d %d %u %zu %s %zu", strlen(name), name, c->io, c->macro,
+			c->body, c->nvalues, c->nfindings, c->opaque ? c->opaque : "-",
+			c->nformats);
+		for (k = 0; k < c->nformats; k++)
+			fprintf(f, " %zu:%s", strlen(c->formats[k]), c->formats[k]);
+		fputc('\n', f);
+	}
+	if (!fclose(f))
+		h = kc_hash(text, len) | 1;
+	free(text);
+	return h;
+}
+
 /* Does @rel read in states @k and @k + 1, and prove (prefilter_same_findings()) them alike? */
 static int same_findings_in(const struct gate *g, size_t k, const char *rel)
 {
@@ -865,7 +906,7 @@ static int same_findings_in(const struct gate *g, size_t k, const char *rel)
 	char *a = read_file(p, SIZE_MAX, &alen), *b = read_file(q, SIZE_MAX, &blen);
 	struct quiet_read qr = { g, { k, k + 1 }, rel, { a, b }, { alen, blen }, { 0, 0 },
 				 { { 0 }, { 0 } } };
-	struct pf_judge j = { quiet_calls, &qr };
+	struct pf_judge j = { quiet_calls, calls_print, &qr };
 	int ret = 0;
 
 	/* a NUL byte in either: not read as C here */

@@ -14,6 +14,7 @@
 #define PTRGUARD_PREFILTER_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 /* What prefilter_scan() found in a file; bits of its result. */
 enum {
@@ -97,6 +98,12 @@ void prefilter_set_old(int old);
 struct pf_judge {
 	int (*quiet_calls)(void *ctx, int which, unsigned int first, unsigned int last,
 			   int none);
+	/*
+	 * The calls the lexical model reads in those lines, their callees,
+	 * formats and counts in order (not their lines), as a fingerprint;
+	 * 0 when it cannot read the text.
+	 */
+	uint64_t (*calls_print)(void *ctx, int which, unsigned int first, unsigned int last);
 	void *ctx;
 };
 
@@ -121,15 +128,24 @@ struct pf_judge {
  * rule needs to run.  A function that is not quiet passes too when the
  * change only adds or removes inert statements (with @j only): between
  * the statements the two bodies share at their start and at their end,
- * each statement, before and after, either declares names that neither
- * the head nor those shared statements use, or assigns nothing; none
- * steers control (if, return, goto, a label, "?:", braces) or names what
- * a rule reads (a seq function or wrapper, a writer, a buffer printf, a
- * privilege check, __user, typedef); no literal a rule reports, and @j
- * finds no call in its lines.  The facts a rule gathers about the
- * function's calls - arguments, types, casts held in locals, privilege
- * conditions - are then the same.  False whenever the text cannot be
- * split in balanced top-level pieces.
+ * each statement, before and after, is a declaration or an expression in
+ * plain C that spatch parses (no control flow, label, "?:", brace,
+ * digraph, ++ or op=, reserved name; only integer numbers) whose every
+ * name is new to the file, but a C word, a member and a function called
+ * outside a declarator; it assigns only a declaration's initializers and
+ * names nothing a rule reads (a seq function or wrapper, a writer, a
+ * buffer printf, a privilege check, __user, typedef) and no literal a
+ * rule reports; the statement before them is whole, the one after
+ * starts no else or while; and @j finds no call in their lines and the
+ * same calls in the whole function.  Either way, neither text may hold
+ * what spatch, GCC and this reading take apart (a carriage return
+ * alone, a vertical tab, a form feed, a "//" comment ending in a
+ * backslash, a {{coccinelle:...}} tag), and the changed text may
+ * declare no name the rest of the file uses, as the lexical model reads
+ * declarations (file-wide, for casts in lines spatch cannot parse).
+ * The facts a rule gathers about the calls - arguments, types, casts
+ * held in locals, privilege conditions - are then the same.  False
+ * whenever the text cannot be split in balanced top-level pieces.
  */
 int prefilter_same_findings(const char *before, size_t blen,
 			    const char *after, size_t alen, const struct pf_judge *j);

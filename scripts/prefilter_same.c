@@ -10,6 +10,7 @@
  * the text as prefilter.c does (prefilter_impl.h), and asks the lexical
  * model, through struct pf_judge, about the calls it cannot name.
  */
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -98,10 +99,11 @@ struct tok {
 	size_t start, len;
 };
 
-/* Punctuators of more than one byte, longest first. */
+/* Punctuators of more than one byte, longest first; digraphs too. */
 static const char *const puncts[] = {
 	">>=", "<<=", "...", "->", "++", "--", "<<", ">>", "<=", ">=", "==", "!=",
 	"&&", "||", "*=", "/=", "%=", "+=", "-=", "&=", "^=", "|=", "##",
+	"<%", "%>", "<:", ":>", "%:",
 };
 
 /* The token of @s at or after @i, before @end, in @tk; the place after it. */
@@ -147,9 +149,24 @@ static size_t next_token(const struct pf_text *s, size_t i, size_t end, struct t
 	return j;
 }
 
-static int is_punct(const struct pf_text *s, const struct tok *tk, const char *p)
+/*
+ * The punctuator @tk as one byte ('{' for "<%" too: a digraph is the
+ * same token to C), or 0 if it is none of one byte.
+ */
+static int punct_char(const struct pf_text *s, const struct tok *tk)
 {
-	return tk->kind == TK_PUNCT && pf_is_word(s->t + tk->start, tk->len, p);
+	static const char digraphs[][3] = { "<%{", "%>}", "<:[", ":>]", "%:#" };
+	const char *w = s->t + tk->start;
+	size_t i;
+
+	if (tk->kind != TK_PUNCT)
+		return 0;
+	if (tk->len == 1)
+		return (unsigned char)*w;
+	for (i = 0; tk->len == 2 && i < sizeof(digraphs) / sizeof(digraphs[0]); i++)
+		if (!memcmp(w, digraphs[i], 2))
+			return digraphs[i][2];
+	return 0;
 }
 
 static void split_chunks(const struct pf_text *s, struct chunks *c)
@@ -197,7 +214,7 @@ static void split_chunks(const struct pf_text *s, struct chunks *c)
 			prev = *w;
 			continue;
 		}
-		switch (tk.len == 1 ? *w : 0) {
+		switch (punct_char(s, &tk)) {
 		case '(':
 			parens++;
 			break;
@@ -294,26 +311,40 @@ static int same_directives(const char *x, size_t xn, const char *y, size_t yn)
 }
 
 /*
- * The 1-based line of @t (@n bytes as written) that holds byte @at of its
- * spliced text (pf_splice(): backslash-newlines removed, which the lines
- * the lexical model counts keep).
+ * Where a reading of @t (@n bytes as written) has got to: byte @i of it,
+ * byte @seen of its spliced text (splice(): backslash-newlines removed,
+ * which the lines the lexical model counts keep), line @line.
  */
-static unsigned int written_line(const char *t, size_t n, size_t at)
-{
-	size_t i = 0, seen = 0, k;
-	unsigned int line = 1;
+struct line_cursor {
+	const char *t;
+	size_t n, i, seen;
+	unsigned int line;
+};
 
-	while (i < n && seen < at) {
-		k = pf_splice_len(t, n, i);
+static void line_cursor_init(struct line_cursor *c, const char *t, size_t n)
+{
+	*c = (struct line_cursor){ t, n, 0, 0, 1 };
+}
+
+/*
+ * The 1-based written line that holds byte @at of the spliced text; @at
+ * never goes back, so each text is read once however many lines are asked.
+ */
+static unsigned int written_line(struct line_cursor *c, size_t at)
+{
+	size_t k;
+
+	while (c->i < c->n && c->seen < at) {
+		k = pf_splice_len(c->t, c->n, c->i);
 		if (k) {
-			i += k;
-			line++;
+			c->i += k;
+			c->line++;
 		} else {
-			line += t[i++] == '\n';
-			seen++;
+			c->line += c->t[c->i++] == '\n';
+			c->seen++;
 		}
 	}
-	return line;
+	return c->line;
 }
 
 /*
@@ -330,6 +361,8 @@ static unsigned int written_line(const char *t, size_t n, size_t at)
 static int quiet_function(const struct pf_text *s, const struct chunk *k, const char *t, size_t n,
 			  const struct pf_judge *j, int which)
 {
+	struct line_cursor c;
+	unsigned int first;
 	int field = 0;
 
 	if (!k->body || k->global || k->named ||
@@ -337,8 +370,9 @@ static int quiet_function(const struct pf_text *s, const struct chunk *k, const 
 		return 0;
 	if (!j)
 		return !k->calls;
-	return j->quiet_calls(j->ctx, which, written_line(t, n, k->start),
-			      written_line(t, n, k->end - 1), 0);
+	line_cursor_init(&c, t, n);
+	first = written_line(&c, k->start);
+	return j->quiet_calls(j->ctx, which, first, written_line(&c, k->end - 1), 0);
 }
 
 /*
@@ -347,18 +381,24 @@ static int quiet_function(const struct pf_text *s, const struct chunk *k, const 
  * quiet_function() gives up on a function whose own calls hold something
  * a rule reports (m_show()'s %px): the rules must run on it, before and
  * after.  Yet a rule reports such a call by its format, its arguments and
- * what the function says of them - a pointer cast assigned to a local, a
- * privilege check in a condition or in a variable, a declaration's type.
- * A statement that declares only names the rest of the function never
- * uses, or that only reads, and calls nothing that prints, changes none
- * of that.  So the bodies are cut into statements (units), the common
- * head and tail of the two lists are put aside, and every statement in
- * between, before and after, must be such a statement.
+ * what the text says of them - a declaration's type, a cast assigned to
+ * a local or a field, a privilege check in a condition or a variable -
+ * and the lexical model, for lines spatch cannot parse, reads the
+ * declarations of the whole file.  A simple statement whose every name
+ * is new to the file (but the functions it calls and the members it
+ * reads), that assigns nothing but a declaration's initializer and is
+ * plain C that spatch parses, changes none of that.  So the bodies are
+ * cut into statements (units), the statements the two share at their
+ * start and end are put aside, and every statement in between, before
+ * and after, must be such a statement.
  */
+
 /* A statement of a function body, known by its tokens (blanks and comments aside). */
 struct unit {
 	size_t start, end;	/* its text in the spliced text */
-	size_t key, klen;	/* its tokens joined by blanks, in units.keys */
+	size_t key, klen;	/* its tokens, each ended by a newline, in units.keys */
+	int whole;		/* ended by ';', '{' or '}', not cut by a directive */
+	int directive;
 };
 
 struct units {
@@ -370,26 +410,28 @@ struct units {
 
 static void key_add(struct units *u, const char *p, size_t len)
 {
-	if (u->klen + len > u->kalloc) {
-		u->kalloc = 2 * (u->klen + len);
+	if (u->klen + len + 1 > u->kalloc) {
+		u->kalloc = 2 * (u->klen + len + 1);
 		u->keys = xrealloc(u->keys, u->kalloc);
 	}
 	memcpy(u->keys + u->klen, p, len);
 	u->klen += len;
+	/* no token holds a newline: "a b" and "a" "b" are two keys */
+	u->keys[u->klen++] = '\n';
 }
 
 /*
  * Cut s->t[@from, @to), a function's body inside its braces, into units:
  * each statement or declaration up to its ';', and each '{' or '}' with
  * what comes before it ("if (x) {"), outside parentheses and brackets;
- * each directive line alone.
+ * each directive line alone, which also ends the unit it cuts.
  */
 static void split_units(const struct pf_text *s, size_t from, size_t to, struct units *u)
 {
 	struct tok tk;
 	struct unit *cur = NULL;
 	size_t i = from, depth = 0;
-	char c;
+	int c;
 
 	for (;;) {
 		i = next_token(s, i, to, &tk);
@@ -405,19 +447,20 @@ static void split_units(const struct pf_text *s, size_t from, size_t to, struct 
 				u->v = xrealloc(u->v, u->alloc * sizeof(*u->v));
 			}
 			cur = &u->v[u->n++];
+			memset(cur, 0, sizeof(*cur));
 			cur->start = tk.start;
 			cur->key = u->klen;
-		} else {
-			key_add(u, " ", 1);
+			cur->directive = tk.kind == TK_DIRECTIVE;
 		}
 		key_add(u, s->t + tk.start, tk.len);
 		cur->end = i;
-		c = tk.kind == TK_PUNCT && tk.len == 1 ? s->t[tk.start] : 0;
+		c = punct_char(s, &tk);
 		if (c == '(' || c == '[')
 			depth++;
 		else if ((c == ')' || c == ']') && depth)
 			depth--;
 		if (tk.kind == TK_DIRECTIVE || (!depth && (c == ';' || c == '{' || c == '}'))) {
+			cur->whole = tk.kind != TK_DIRECTIVE;
 			cur->klen = u->klen - cur->key;
 			cur = NULL;
 		}
@@ -479,7 +522,7 @@ static int used(const struct words *ws, const char *w, size_t len)
 {
 	struct word key = { w, len };
 
-	return bsearch(&key, ws->v, ws->n, sizeof(*ws->v), word_cmp) != NULL;
+	return ws->n && bsearch(&key, ws->v, ws->n, sizeof(*ws->v), word_cmp);
 }
 
 static int is_one_of(const char *w, size_t len, const char *const *list, size_t n)
@@ -492,175 +535,308 @@ static int is_one_of(const char *w, size_t len, const char *const *list, size_t 
 	return 0;
 }
 
+/* Words of a type, and operators, that name nothing of the file. */
+static const char *const c_words[] = {
+	"void", "char", "short", "int", "long", "float", "double", "signed",
+	"unsigned", "_Bool", "const", "volatile", "static", "register",
+	"restrict", "__restrict", "struct", "union", "enum", "sizeof",
+};
+
+/* Punctuators a simple statement may hold: no "{}?:#", no ++, no op=. */
+static const char *const plain_puncts[] = {
+	"(", ")", "[", "]", ",", ";", "*", "&", "+", "-", "/", "%", "<", ">",
+	"<=", ">=", "==", "!=", "&&", "||", "!", "~", "^", "|", ".", "->",
+	"<<", ">>", "=",
+};
+
+/*
+ * Is the token a word, number or literal spatch reads (not "0x1p3",
+ * "1'000", "$x", "__attribute__", a string left open)?
+ */
+static int plain_token(const struct pf_text *s, const struct tok *tk)
+{
+	const char *w = s->t + tk->start;
+	size_t i = 0;
+
+	switch (tk->kind) {
+	case TK_STRING:
+		return tk->len >= 2 && w[tk->len - 1] == '"';
+	case TK_CHAR:
+		return 1;
+	case TK_PUNCT:
+		return is_one_of(w, tk->len, plain_puncts,
+				 sizeof(plain_puncts) / sizeof(plain_puncts[0]));
+	case TK_WORD:
+		if (*w >= '0' && *w <= '9') {
+			/* a decimal, octal or hexadecimal integer, U and L suffixes */
+			if (tk->len > 2 && w[0] == '0' && (w[1] == 'x' || w[1] == 'X'))
+				for (i = 2; i < tk->len && strchr("0123456789abcdefABCDEF", w[i]); i++)
+					;
+			else
+				while (i < tk->len && w[i] >= '0' && w[i] <= '9')
+					i++;
+			while (i < tk->len && strchr("uUlL", w[i]))
+				i++;
+			return i == tk->len;
+		}
+		for (i = 0; i < tk->len; i++)
+			if (!((w[i] >= 'a' && w[i] <= 'z') || (w[i] >= 'A' && w[i] <= 'Z') ||
+			      (w[i] >= '0' && w[i] <= '9') || w[i] == '_'))
+				return 0;
+		/*
+		 * no reserved name but C's own: __attribute__, __int128 and
+		 * _Alignas are C that spatch 1.1.1 does not parse
+		 */
+		return !(w[0] == '_' && tk->len > 1 && (w[1] == '_' || (w[1] >= 'A' && w[1] <= 'Z'))) ||
+		       is_one_of(w, tk->len, c_words, sizeof(c_words) / sizeof(c_words[0]));
+	default:
+		return 0;
+	}
+}
+
 /* Words that steer control: a statement holding one is never inert. */
 static const char *const flow_words[] = {
 	"if", "else", "for", "while", "do", "switch", "case", "default", "return",
 	"goto", "break", "continue", "asm", "__asm", "__asm__",
 };
 
-/* Words of a declaration's type that name no type (a name may follow). */
-static const char *const qualifiers[] = {
-	"const", "volatile", "static", "extern", "register", "auto", "restrict",
-	"__restrict", "__iomem", "__rcu", "__percpu", "__maybe_unused", "__always_unused",
-};
-
-/* Words of a declaration's type that name one (a name follows). */
-static const char *const type_words[] = {
-	"void", "char", "short", "int", "long", "float", "double", "signed",
-	"unsigned", "_Bool",
-};
-
 #define UNIT_TOKENS 256
 #define N(list) (sizeof(list) / sizeof((list)[0]))
 
-/*
- * Does the declaration tk[0..@n) (its ';' not counted) declare only
- * names @common does not hold, each with a plain declarator ("*p", "a[N]",
- * "(*fn)(...)") and an initializer that assigns nothing?  The first
- * declarator's type may end in one name that is not a C word: a typedef's.
- */
-static int fresh_declaration(const struct pf_text *s, const struct tok *tk, size_t n,
-			     const struct words *common)
+static int is_tag_word(const char *w, size_t len)
 {
-	size_t i, parens = 0, brackets = 0;
-	int first = 1, typed = 0, tag = 0, init = 0, named = 0;
+	return pf_is_word(w, len, "struct") || pf_is_word(w, len, "union") ||
+	       pf_is_word(w, len, "enum");
+}
 
-	for (i = 0; i < n; i++) {
-		const char *w = s->t + tk[i].start;
-		size_t len = tk[i].len;
+/* A word, number or literal: what an operand is made of. */
+static int operand_token(const struct tok *tk)
+{
+	return tk->kind == TK_WORD || tk->kind == TK_STRING || tk->kind == TK_CHAR;
+}
 
-		if (tk[i].kind == TK_PUNCT && len == 1) {
-			switch (*w) {
-			case '(':
-				/* a declarator's parentheses hold a "*": (*fn) */
-				if (!init && !brackets && !parens &&
-				    (i + 1 == n || !is_punct(s, &tk[i + 1], "*")))
-					return 0;
-				parens++;
-				continue;
-			case '[':
-				brackets++;
-				continue;
-			case ')':
-				parens -= !!parens;
-				continue;
-			case ']':
-				brackets -= !!brackets;
-				continue;
-			case ',':
-				if (parens || brackets)
-					continue;
-				if (!named)
-					return 0;
-				first = init = named = 0;
-				continue;
-			case '=':
-				if (parens || brackets || init)
-					return 0;
-				init = 1;
-				continue;
-			}
-		}
-		if (tk[i].kind != TK_WORD || init || brackets)
-			continue;	/* the initializer and array sizes are read */
-		if (first && !parens && is_one_of(w, len, qualifiers, N(qualifiers)))
-			continue;
-		if (first && !parens && is_one_of(w, len, type_words, N(type_words))) {
-			typed = 1;
-			continue;
-		}
-		if (first && !parens && (pf_is_word(w, len, "struct") || pf_is_word(w, len, "union") ||
-					 pf_is_word(w, len, "enum"))) {
-			tag = 1;
-			continue;
-		}
-		if (tag || (first && !typed && !parens)) {
-			tag = 0;
-			typed = 1;	/* a tag, or a typedef's name */
-			continue;
-		}
-		if (used(common, w, len))
-			return 0;
-		named = 1;
-	}
-	return named;
+static int is_number(const struct pf_text *s, const struct tok *tk)
+{
+	return tk->kind == TK_WORD && s->t[tk->start] >= '0' && s->t[tk->start] <= '9';
 }
 
 /*
- * Is the statement s->t[@from, @to) inert: a declaration of names
- * @common does not hold, or an expression that assigns nothing and
- * takes the address of no name of @common, neither steering control (no
- * if, return, goto, label, "?:", braces) nor naming what the rules read
- * (a seq-output function or wrapper, a writer, a privilege check,
- * __user, typedef), with no literal a rule reports and no field
- * assigned a cast?
+ * Do tokens tk[@b, @e) make an expression the proof can read: names new
+ * to the file (not in @common) but members after "->" or "." and
+ * functions called; C type words only in a cast "(unsigned long)" or
+ * after sizeof; no two operands side by side but after a cast and
+ * adjacent string literals; no assignment?
+ */
+static int plain_expression(const struct pf_text *s, const struct tok *tk, size_t b, size_t e,
+			    const struct words *common)
+{
+	size_t open[16], depth = 0, i, k;
+	int type_group[16];
+
+	for (i = b; i < e; i++) {
+		const char *w = s->t + tk[i].start;
+		size_t len = tk[i].len;
+		int c = punct_char(s, &tk[i]), prev_word = i > b && tk[i - 1].kind == TK_WORD;
+
+		if (c == '=')
+			return 0;
+		if (c == '(' || c == '[') {
+			if (depth == sizeof(open) / sizeof(open[0]))
+				return 0;
+			/* "(type)" or "sizeof(type)": not a call's arguments */
+			type_group[depth] = c == '(' &&
+				(!prev_word || pf_is_word(s->t + tk[i - 1].start, tk[i - 1].len, "sizeof"));
+			open[depth++] = i;
+			continue;
+		}
+		if (c == ')' || c == ']') {
+			if (!depth)
+				return 0;
+			depth--;
+			/* an operand right after ")": only after a cast of C types */
+			if (i + 1 < e && operand_token(&tk[i + 1])) {
+				if (c != ')' || !type_group[depth] || i == open[depth] + 1)
+					return 0;
+				for (k = open[depth] + 1; k < i; k++)
+					if (!(tk[k].kind == TK_WORD && is_one_of(s->t + tk[k].start, tk[k].len,
+								       c_words, N(c_words))) &&
+					    punct_char(s, &tk[k]) != '*')
+						return 0;
+			}
+			continue;
+		}
+		if (!operand_token(&tk[i]))
+			continue;
+		/*
+		 * two operands side by side: "a b", "x "s"" (adjacent literals
+		 * and the words of a cast's type aside)
+		 */
+		if (i + 1 < e && operand_token(&tk[i + 1]) &&
+		    !(tk[i].kind == TK_STRING && tk[i + 1].kind == TK_STRING) &&
+		    !(depth && type_group[depth - 1] && tk[i + 1].kind == TK_WORD &&
+		      is_one_of(w, len, c_words, N(c_words)) &&
+		      is_one_of(s->t + tk[i + 1].start, tk[i + 1].len, c_words, N(c_words))))
+			return 0;
+		if (tk[i].kind != TK_WORD || is_number(s, &tk[i]))
+			continue;
+		if (is_one_of(w, len, c_words, N(c_words))) {
+			/* a type word outside a cast: a declaration in disguise */
+			if (!pf_is_word(w, len, "sizeof") && (!depth || !type_group[depth - 1]))
+				return 0;
+			continue;
+		}
+		if (i > b && (punct_char(s, &tk[i - 1]) == '.' ||
+			      (tk[i - 1].kind == TK_PUNCT && tk[i - 1].len == 2 &&
+			       !memcmp(s->t + tk[i - 1].start, "->", 2))))
+			continue;	/* a member */
+		if (i + 1 < e && punct_char(s, &tk[i + 1]) == '(')
+			continue;	/* a function called */
+		if (used(common, w, len))
+			return 0;
+	}
+	return !depth;
+}
+
+/*
+ * Is tk[0, @n) (its ';' not counted) a declaration the proof can read:
+ * C type words, or a tag, or one typedef name, then declarators "*x",
+ * "x[N]", each with an optional initializer (plain_expression()); every
+ * name it declares or uses new to the file (not in @common)?
+ */
+static int plain_declaration(const struct pf_text *s, const struct tok *tk, size_t n,
+			     const struct words *common)
+{
+	size_t i = 0, k, depth;
+	int typed = 0;
+
+	/* the type */
+	for (; i < n && tk[i].kind == TK_WORD && !is_number(s, &tk[i]); i++) {
+		const char *w = s->t + tk[i].start;
+
+		if (is_tag_word(w, tk[i].len)) {
+			if (typed || ++i >= n || tk[i].kind != TK_WORD || is_number(s, &tk[i]) ||
+			    used(common, s->t + tk[i].start, tk[i].len))
+				return 0;
+			typed = 1;
+		} else if (is_one_of(w, tk[i].len, c_words, N(c_words))) {
+			if (pf_is_word(w, tk[i].len, "sizeof"))
+				return 0;
+			typed |= !pf_is_word(w, tk[i].len, "const") &&
+				 !pf_is_word(w, tk[i].len, "volatile") &&
+				 !pf_is_word(w, tk[i].len, "static") &&
+				 !pf_is_word(w, tk[i].len, "register");
+		} else if (!typed && i + 1 < n &&
+			   (tk[i + 1].kind == TK_WORD || punct_char(s, &tk[i + 1]) == '*')) {
+			if (used(common, w, tk[i].len))
+				return 0;
+			typed = 1;	/* a typedef's name */
+		} else {
+			break;
+		}
+	}
+	if (!typed)
+		return 0;
+	/* the declarators */
+	for (;;) {
+		while (i < n && punct_char(s, &tk[i]) == '*')
+			i++;
+		if (i >= n || tk[i].kind != TK_WORD || is_number(s, &tk[i]) ||
+		    is_one_of(s->t + tk[i].start, tk[i].len, c_words, N(c_words)) ||
+		    used(common, s->t + tk[i].start, tk[i].len))
+			return 0;
+		i++;
+		if (i < n && punct_char(s, &tk[i]) == '[') {
+			for (k = i + 1; k < n && punct_char(s, &tk[k]) != ']'; k++)
+				;
+			if (k >= n || !plain_expression(s, tk, i + 1, k, common))
+				return 0;
+			i = k + 1;
+		}
+		if (i < n && punct_char(s, &tk[i]) == '=') {
+			for (k = ++i, depth = 0; k < n; k++) {
+				int c = punct_char(s, &tk[k]);
+
+				if (c == '(' || c == '[')
+					depth++;
+				else if ((c == ')' || c == ']') && depth)
+					depth--;
+				else if (c == ',' && !depth)
+					break;
+			}
+			if (k == i || !plain_expression(s, tk, i, k, common))
+				return 0;
+			i = k;
+		}
+		if (i == n)
+			return 1;
+		if (punct_char(s, &tk[i]) != ',')
+			return 0;
+		i++;
+	}
+}
+
+/*
+ * Is the statement s->t[@from, @to) inert?  Plain tokens only
+ * (plain_token()), ending in ';'; no word that steers control or that a
+ * rule reads (a seq function or wrapper, a writer, a buffer printf, a
+ * privilege check, __user, typedef); no literal the prefilter reports;
+ * and a declaration (plain_declaration()) or an expression that assigns
+ * nothing (plain_expression()) whose names are all new to the file but
+ * the members it reads and the functions it calls: so nothing it
+ * declares or reads is anything the rules or the lexical model see
+ * elsewhere, and spatch parses it.
  */
 static int inert_unit(const struct pf_text *s, size_t from, size_t to, const struct words *common)
 {
 	struct tok tk[UNIT_TOKENS];
-	size_t n, i = from, assigns = 0;
+	size_t n, i = from;
 	int field = 0;
 
 	for (n = 0; n < UNIT_TOKENS; n++) {
 		i = next_token(s, i, to, &tk[n]);
 		if (tk[n].kind == TK_END)
 			break;
+		if (!plain_token(s, &tk[n]))
+			return 0;
+		if (tk[n].kind == TK_WORD &&
+		    (is_one_of(s->t + tk[n].start, tk[n].len, flow_words, N(flow_words)) ||
+		     global_word(s->t + tk[n].start, tk[n].len) ||
+		     pf_has_seq(s->t + tk[n].start, tk[n].len) ||
+		     output_name(s->t + tk[n].start, tk[n].len)))
+			return 0;
 	}
-	if (n == UNIT_TOKENS || !n || !is_punct(s, &tk[n - 1], ";"))
+	if (n == UNIT_TOKENS || n < 2 || punct_char(s, &tk[n - 1]) != ';')
 		return 0;
-	for (i = 0; i < n; i++) {
-		const char *w = s->t + tk[i].start;
-		size_t len = tk[i].len;
-
-		if (tk[i].kind == TK_DIRECTIVE)
-			return 0;
-		if (tk[i].kind == TK_WORD &&
-		    (is_one_of(w, len, flow_words, N(flow_words)) || global_word(w, len) ||
-		     pf_has_seq(w, len) || output_name(w, len)))
-			return 0;
-		if (tk[i].kind != TK_PUNCT)
-			continue;
-		if (len == 1 && strchr("{}?:#", *w))
-			return 0;
-		/*
-		 * &v of a name the function uses: the held rules' paths end
-		 * at it ("when != &v"), a callee may write through it
-		 */
-		if (len == 1 && *w == '&' && i + 1 < n &&
-		    (is_punct(s, &tk[i + 1], "(") ||
-		     (tk[i + 1].kind == TK_WORD &&
-		      used(common, s->t + tk[i + 1].start, tk[i + 1].len))))
-			return 0;
-		/* ++, --, ##, and every assignment but a plain "=" */
-		if ((len == 2 && (w[0] == w[1]) && strchr("+-#", *w)) ||
-		    (len > 1 && w[len - 1] == '=' && !(len == 2 && strchr("=!<>", *w))))
-			return 0;
-		assigns += len == 1 && *w == '=';
-	}
 	if (pf_scan_text(s->t + from, to - from, 0, &field) || field)
 		return 0;
-	/* "T x", "T *x", "const T x": a declaration, whatever T is */
+	/* "T x", "T *x", "int x": a declaration, whatever T is */
 	if (tk[0].kind == TK_WORD && n > 2 &&
-	    (tk[1].kind == TK_WORD || is_punct(s, &tk[1], "*") ||
-	     is_one_of(s->t + tk[0].start, tk[0].len, type_words, N(type_words))))
-		return fresh_declaration(s, tk, n - 1, common);
-	if (assigns)
-		return 0;
-	/* "f(x);" may declare x when f is a type: only a fresh x then */
-	if (tk[0].kind == TK_WORD && n > 2 && is_punct(s, &tk[1], "(") &&
-	    (is_punct(s, &tk[2], "*") ||
-	     (n == 5 && tk[2].kind == TK_WORD && used(common, s->t + tk[2].start, tk[2].len))))
-		return 0;
-	return 1;
+	    (tk[1].kind == TK_WORD || punct_char(s, &tk[1]) == '*' ||
+	     is_one_of(s->t + tk[0].start, tk[0].len, c_words, N(c_words))))
+		return plain_declaration(s, tk, n - 1, common);
+	return plain_expression(s, tk, 0, n - 1, common);
+}
+
+/* Does unit @x start with the word @w? */
+static int unit_starts(const struct pf_text *s, const struct unit *x, const char *w)
+{
+	struct tok tk;
+
+	next_token(s, x->start, x->end, &tk);
+	return tk.kind == TK_WORD && pf_is_word(s->t + tk.start, tk.len, w);
 }
 
 /*
  * Can no rule tell the bodies of function chunks @x (of @b, written as
  * @bt, @bn bytes) and @y (of @a, @at, @an) apart?  True if every
  * statement between their common first and last statements is inert
- * (inert_unit()) against the words of those and of the head, and the
- * lexical model (@j) finds no call in its lines: a wrapper the file
- * defines is a call of it.
+ * (inert_unit()) against the words of the rest of both texts; the
+ * statement before them is whole (not "if (x)" cut by a directive, whose
+ * body an added statement would become) and the one after them starts
+ * no "else" or "while" (an added statement would end the if or the do);
+ * the lexical model (@j) finds no call in the lines of those statements
+ * (a wrapper the file defines is a call of it), and the same calls, in
+ * the same order, in the whole function before and after.
  */
 static int inert_edit(const struct pf_text *b, const struct chunk *x, const char *bt, size_t bn,
 		      const struct pf_text *a, const struct chunk *y, const char *at, size_t an,
@@ -668,7 +844,9 @@ static int inert_edit(const struct pf_text *b, const struct chunk *x, const char
 {
 	struct units ub = { 0 }, ua = { 0 };
 	struct words common = { 0 };
+	struct line_cursor c;
 	size_t p = 0, q = 0, i, k;
+	uint64_t h;
 	int ret = 0;
 
 	if (!j || !x->body || !y->body)
@@ -679,25 +857,54 @@ static int inert_edit(const struct pf_text *b, const struct chunk *x, const char
 		p++;
 	while (q < ub.n - p && q < ua.n - p && same_unit(&ub, ub.n - 1 - q, &ua, ua.n - 1 - q))
 		q++;
-	words_add(b, x->start, x->body, &common);
-	for (i = 0; i < p; i++)
-		words_add(b, ub.v[i].start, ub.v[i].end, &common);
-	for (i = ub.n - q; i < ub.n; i++)
-		words_add(b, ub.v[i].start, ub.v[i].end, &common);
+	/* the statement before: whole, past directives */
+	for (i = p; i > 0 && ub.v[i - 1].directive; i--)
+		;
+	if (i > 0 && !ub.v[i - 1].whole)
+		goto out;
+	for (i = ub.n - q; i < ub.n && ub.v[i].directive; i++)
+		;
+	if (i < ub.n && (unit_starts(b, &ub.v[i], "else") || unit_starts(b, &ub.v[i], "while")))
+		goto out;
+	for (k = 0; k < 2; k++) {
+		const struct pf_text *s = k ? a : b;
+		const struct units *u = k ? &ua : &ub;
+		size_t from = p < u->n - q ? u->v[p].start : 0, to = from;
+
+		if (p < u->n - q)
+			to = u->v[u->n - q - 1].end;
+		words_add(s, 0, from, &common);
+		words_add(s, to, s->n, &common);
+	}
 	if (common.n)
 		qsort(common.v, common.n, sizeof(*common.v), word_cmp);
 	for (k = 0; k < 2; k++) {
 		const struct pf_text *s = k ? a : b;
 		const struct units *u = k ? &ua : &ub;
-		const char *t = k ? at : bt;
-		size_t n = k ? an : bn;
+		unsigned int first;
 
-		for (i = p; i < u->n - q; i++)
-			if (!inert_unit(s, u->v[i].start, u->v[i].end, &common) ||
-			    !j->quiet_calls(j->ctx, (int)k, written_line(t, n, u->v[i].start),
-					    written_line(t, n, u->v[i].end - 1), 1))
+		line_cursor_init(&c, k ? at : bt, k ? an : bn);
+		for (i = p; i < u->n - q; i++) {
+			if (!inert_unit(s, u->v[i].start, u->v[i].end, &common))
 				goto out;
+			first = written_line(&c, u->v[i].start);
+			if (!j->quiet_calls(j->ctx, (int)k, first,
+					    written_line(&c, u->v[i].end - 1), 1))
+				goto out;
+		}
 	}
+	/*
+	 * and the calls the lexical model reads in the function are the
+	 * same, in order: what the proof reads as a comment may be a call to
+	 * spatch and to the model ("// ... \" and a line after it)
+	 */
+	line_cursor_init(&c, bt, bn);
+	k = written_line(&c, x->start);
+	h = j->calls_print(j->ctx, 0, (unsigned int)k, written_line(&c, x->end - 1));
+	line_cursor_init(&c, at, an);
+	k = written_line(&c, y->start);
+	if (!h || h != j->calls_print(j->ctx, 1, (unsigned int)k, written_line(&c, y->end - 1)))
+		goto out;
 	ret = 1;
 out:
 	free(ub.v);
@@ -708,15 +915,145 @@ out:
 	return ret;
 }
 
+/*
+ * Text that spatch, the lexical model and the proof may read apart: a
+ * carriage return alone, a vertical tab or a form feed (which end a "//"
+ * comment for spatch, or a line for GCC), a "//" comment whose line ends
+ * in a backslash (spliced: the next line is comment too, to C and to the
+ * proof, not to spatch), and spatch's own {{coccinelle:skip_start}}.
+ */
+static int odd_text(const char *t, size_t n)
+{
+	size_t i, line = 0;
+	int comment = 0;
+
+	if (memmem(t, n, "coccinelle:", 11))
+		return 1;
+	for (i = 0; i < n; i++) {
+		switch (t[i]) {
+		case '\r':
+			if (i + 1 < n && t[i + 1] == '\n')
+				break;
+			return 1;
+		case '\v':
+		case '\f':
+			return 1;
+		case '/':
+			comment |= i + 1 < n && t[i + 1] == '/';
+			break;
+		case '\n':
+			if (comment && i > line &&
+			    (t[i - 1] == '\\' || (t[i - 1] == '\r' && i - 1 > line && t[i - 2] == '\\')))
+				return 1;
+			comment = 0;
+			line = i + 1;
+			break;
+		}
+	}
+	return 0;
+}
+
+/*
+ * The bytes where two changed chunks differ, widened to whole words, and
+ * the chunks (whose start is where a token starts).
+ */
+struct region {
+	size_t from[2], to[2];
+	size_t start[2], end[2];
+};
+
+static void changed_region(const struct pf_text *b, const struct chunk *x,
+			   const struct pf_text *a, const struct chunk *y, struct region *r)
+{
+	size_t bn = x->end - x->start, an = y->end - y->start, p = 0, q = 0, k;
+	const struct pf_text *s;
+
+	while (p < bn && p < an && b->t[x->start + p] == a->t[y->start + p])
+		p++;
+	while (q < bn - p && q < an - p && b->t[x->end - 1 - q] == a->t[y->end - 1 - q])
+		q++;
+	r->from[0] = x->start + p;
+	r->to[0] = x->end - q;
+	r->from[1] = y->start + p;
+	r->to[1] = y->end - q;
+	r->start[0] = x->start;
+	r->end[0] = x->end;
+	r->start[1] = y->start;
+	r->end[1] = y->end;
+	for (k = 0; k < 2; k++) {
+		s = k ? a : b;
+		while (r->from[k] > 0 && pf_word_byte((unsigned char)s->t[r->from[k] - 1]))
+			r->from[k]--;
+		while (r->to[k] < s->n && pf_word_byte((unsigned char)s->t[r->to[k]]))
+			r->to[k]++;
+	}
+}
+
+/*
+ * Does side @k of @r change, as the lexical model reads declarations
+ * (lex.c's pointer_name(): a name after "*" or a word, before ";", ",",
+ * "=", ")" or "[", qualifiers skipped), the declaration of a name
+ * @others holds?  The model reads them in the whole file to judge a cast
+ * in lines spatch cannot parse: adding or removing "long base = 0;" in
+ * one function changes its reading of "(unsigned long)w->base" in
+ * another, and so does "long" made "char *" before an unchanged name.
+ * So every name read as declared whose own token, the one after it or
+ * one of the four before it is changed, or between which the change
+ * falls, counts.  The chunk is read from its start, so that the
+ * changed bytes are read as the tokens they are part of.
+ */
+static int declares_used(const struct pf_text *s, const struct region *r, int k,
+			 const struct words *others)
+{
+	struct tok *tk = NULL;
+	size_t n = 0, alloc = 0, i = r->start[k], lo = SIZE_MAX, hi = 0, at = SIZE_MAX, w;
+	int ret = 0;
+
+	for (;;) {
+		if (n == alloc) {
+			alloc = alloc ? 2 * alloc : 256;
+			tk = xrealloc(tk, alloc * sizeof(*tk));
+		}
+		i = next_token(s, i, r->end[k], &tk[n]);
+		if (tk[n].kind == TK_END)
+			break;
+		if (tk[n].start < r->to[k] && tk[n].start + tk[n].len > r->from[k]) {
+			lo = lo == SIZE_MAX ? n : lo;
+			hi = n + 1;
+		}
+		if (at == SIZE_MAX && tk[n].start >= r->to[k])
+			at = n;
+		n++;
+	}
+	if (lo == SIZE_MAX) {
+		/* nothing changed on this side but a place, before token @at */
+		lo = hi = at == SIZE_MAX ? n : at;
+	}
+	for (w = lo ? lo - 1 : 0; w < n && w < hi + 4 && !ret; w++) {
+		int c = w + 1 < n ? punct_char(s, &tk[w + 1]) : 0;
+
+		ret = tk[w].kind == TK_WORD && w > 0 && w + 1 >= lo && w < hi + 4 &&
+		      (c == ';' || c == ',' || c == '=' || c == ')' || c == '[') &&
+		      (tk[w - 1].kind == TK_WORD || punct_char(s, &tk[w - 1]) == '*') &&
+		      used(others, s->t + tk[w].start, tk[w].len);
+	}
+	free(tk);
+	return ret;
+}
+
 int prefilter_same_findings(const char *before, size_t blen,
 			    const char *after, size_t alen, const struct pf_judge *j)
 {
 	struct pf_text b = { 0 }, a = { 0 };
 	struct chunks cb = { 0 }, ca = { 0 };
+	struct region *rs = NULL;
+	struct words others = { 0 };
 	char *spliced_b, *spliced_a;
-	size_t i;
+	size_t i, k, nrs = 0, prev[2] = { 0, 0 };
 	int ret = 0;
 
+	if (odd_text(before, blen) || odd_text(after, alen))
+		return 0;
 	spliced_b = pf_splice(before, blen, 0, &b.n);
 	spliced_a = pf_splice(after, alen, 0, &a.n);
 	b.t = spliced_b ? spliced_b : before;
@@ -740,9 +1077,27 @@ int prefilter_same_findings(const char *before, size_t blen,
 		if (!same_directives(b.t + x->start, x->end - x->start,
 				     a.t + y->start, y->end - y->start))
 			goto out;
+		rs = xrealloc(rs, (nrs + 1) * sizeof(*rs));
+		changed_region(&b, x, &a, y, &rs[nrs++]);
 	}
+	/* what the changed text declares: nothing the rest of the file names */
+	for (i = 0; i <= nrs; i++)
+		for (k = 0; k < 2; k++) {
+			const struct pf_text *s = k ? &a : &b;
+
+			words_add(s, prev[k], i < nrs ? rs[i].from[k] : s->n, &others);
+			if (i < nrs)
+				prev[k] = rs[i].to[k];
+		}
+	if (others.n)
+		qsort(others.v, others.n, sizeof(*others.v), word_cmp);
+	for (i = 0; i < nrs; i++)
+		if (declares_used(&b, &rs[i], 0, &others) || declares_used(&a, &rs[i], 1, &others))
+			goto out;
 	ret = 1;
 out:
+	free(rs);
+	free(others.v);
 	free(cb.v);
 	free(ca.v);
 	free(spliced_b);
