@@ -138,11 +138,14 @@ struct pf_judge {
  * rule reports; the statement before them is whole, the one after
  * starts no else or while; and @j finds no call in their lines and the
  * same calls in the whole function.  Either way, neither text may hold
- * what spatch, GCC and this reading take apart (a carriage return
- * alone, a vertical tab, a form feed, a "//" comment ending in a
- * backslash, a {{coccinelle:...}} tag), and the changed text may
- * declare no name the rest of the file uses, as the lexical model reads
- * declarations (file-wide, for casts in lines spatch cannot parse).
+ * what spatch, GCC, the lexical model and this reading take apart (a
+ * carriage return alone, a vertical tab, a form feed, a line splice
+ * outside a directive, a {{coccinelle:...}} tag, an apostrophe that
+ * opens no character literal as the prefilter reads one, a string left
+ * open); each changed function must end in a "}" in column 0 (where
+ * spatch's skip of what it cannot parse stops); and the lexical model
+ * must read the declarations of every name both texts hold alike
+ * (file-wide, for casts in lines spatch cannot parse).
  * The facts a rule gathers about the calls - arguments, types, casts
  * held in locals, privilege conditions - are then the same.  False
  * whenever the text cannot be split in balanced top-level pieces.

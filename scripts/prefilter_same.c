@@ -211,9 +211,20 @@ static void split_chunks(const struct pf_text *s, struct chunks *c)
 			continue;
 		case TK_STRING:
 		case TK_CHAR:
+			/* a string left open: spatch and GCC read on */
+			if (tk.kind == TK_STRING && (tk.len < 2 || w[tk.len - 1] != '"'))
+				c->bad = 1;
 			prev = *w;
 			continue;
 		}
+		/*
+		 * An apostrophe that opens no character literal as
+		 * pf_char_literal() reads one ('a"b', or longer than it
+		 * looks): lex.c, spatch and GCC read one there, and the
+		 * text after it differs between them and this reading
+		 */
+		if (punct_char(s, &tk) == '\'')
+			c->bad = 1;
 		switch (punct_char(s, &tk)) {
 		case '(':
 			parens++;
@@ -918,127 +929,216 @@ out:
 /*
  * Text that spatch, the lexical model and the proof may read apart: a
  * carriage return alone, a vertical tab or a form feed (which end a "//"
- * comment for spatch, or a line for GCC), a "//" comment whose line ends
- * in a backslash (spliced: the next line is comment too, to C and to the
- * proof, not to spatch), and spatch's own {{coccinelle:skip_start}}.
+ * comment for spatch, or a line for GCC), a line splice in code outside
+ * a directive, in a "//" comment or in a literal (lex.c splices between
+ * tokens only: "x\<newline>base" is one word to C and to the proof, two
+ * to it; a spliced "//" comment goes on for C and the proof, not for
+ * spatch), and spatch's own {{coccinelle:skip_start}}.  A splice in a
+ * block comment (ASCII art) is comment to all of them.
  */
 static int odd_text(const char *t, size_t n)
 {
-	size_t i, line = 0;
-	int comment = 0;
+	enum { CODE, BLOCK, LINE, STRING, CHAR } st = CODE;
+	size_t i, line = 0, k;
+	int directive = 0;
 
 	if (memmem(t, n, "coccinelle:", 11))
 		return 1;
 	for (i = 0; i < n; i++) {
-		switch (t[i]) {
-		case '\r':
-			if (i + 1 < n && t[i + 1] == '\n')
-				break;
+		if (t[i] == '\v' || t[i] == '\f' ||
+		    (t[i] == '\r' && !(i + 1 < n && t[i + 1] == '\n')))
 			return 1;
-		case '\v':
-		case '\f':
-			return 1;
-		case '/':
-			comment |= i + 1 < n && t[i + 1] == '/';
-			break;
-		case '\n':
-			if (comment && i > line &&
-			    (t[i - 1] == '\\' || (t[i - 1] == '\r' && i - 1 > line && t[i - 2] == '\\')))
+		if (t[i] == '\\' && i + 1 < n &&
+		    (t[i + 1] == '\n' || (t[i + 1] == '\r' && i + 2 < n && t[i + 2] == '\n'))) {
+			if (st != BLOCK && !(st == CODE && directive))
 				return 1;
-			comment = 0;
+			i += t[i + 1] == '\r' ? 2 : 1;
+			continue;	/* the line goes on */
+		}
+		if (t[i] == '\n') {
+			if (st != BLOCK)
+				st = CODE;
 			line = i + 1;
+			/* a directive starts with '#' and goes on over its splices */
+			for (k = line; k < n && (t[k] == ' ' || t[k] == '\t'); k++)
+				;
+			directive = k < n && t[k] == '#';
+			continue;
+		}
+		switch (st) {
+		case CODE:
+			if (t[i] == '/' && i + 1 < n && t[i + 1] == '/')
+				st = LINE;
+			else if (t[i] == '/' && i + 1 < n && t[i + 1] == '*')
+				st = BLOCK, i++;
+			else if (t[i] == '"')
+				st = STRING;
+			else if (t[i] == '\'')
+				st = CHAR;
+			break;
+		case BLOCK:
+			if (t[i] == '*' && i + 1 < n && t[i + 1] == '/')
+				st = CODE, i++;
+			break;
+		case STRING:
+		case CHAR:
+			if (t[i] == '\\')
+				i++;
+			else if (t[i] == (st == STRING ? '"' : '\''))
+				st = CODE;
+			break;
+		case LINE:
 			break;
 		}
 	}
 	return 0;
 }
 
-/*
- * The bytes where two changed chunks differ, widened to whole words, and
- * the chunks (whose start is where a token starts).
- */
-struct region {
-	size_t from[2], to[2];
-	size_t start[2], end[2];
+
+/* The words lex.c's pointer_name() reads past before a declared name. */
+static const char *const qualifiers[] = { "const", "__rcu", "__iomem", "__force", "__user" };
+
+/* A name as lex.c's pointer_name() reads its declarations in a file. */
+struct decl {
+	struct word name;
+	int ptr, plain;
 };
 
-static void changed_region(const struct pf_text *b, const struct chunk *x,
-			   const struct pf_text *a, const struct chunk *y, struct region *r)
+static int decl_cmp(const void *a, const void *b)
 {
-	size_t bn = x->end - x->start, an = y->end - y->start, p = 0, q = 0, k;
-	const struct pf_text *s;
+	return word_cmp(&((const struct decl *)a)->name, &((const struct decl *)b)->name);
+}
 
-	while (p < bn && p < an && b->t[x->start + p] == a->t[y->start + p])
-		p++;
-	while (q < bn - p && q < an - p && b->t[x->end - 1 - q] == a->t[y->end - 1 - q])
-		q++;
-	r->from[0] = x->start + p;
-	r->to[0] = x->end - q;
-	r->from[1] = y->start + p;
-	r->to[1] = y->end - q;
-	r->start[0] = x->start;
-	r->end[0] = x->end;
-	r->start[1] = y->start;
-	r->end[1] = y->end;
-	for (k = 0; k < 2; k++) {
-		s = k ? a : b;
-		while (r->from[k] > 0 && pf_word_byte((unsigned char)s->t[r->from[k] - 1]))
-			r->from[k]--;
-		while (r->to[k] < s->n && pf_word_byte((unsigned char)s->t[r->to[k]]))
-			r->to[k]++;
+/* Add the tokens of s->t[@from, @to), those inside directive lines too. */
+static void all_tokens(const struct pf_text *s, size_t from, size_t to, struct tok **tk,
+		       size_t *n, size_t *alloc)
+{
+	struct tok t;
+	size_t i = from;
+
+	for (;;) {
+		i = next_token(s, i, to, &t);
+		if (t.kind == TK_END)
+			return;
+		if (t.kind == TK_DIRECTIVE) {
+			all_tokens(s, t.start + 1, t.start + t.len, tk, n, alloc);
+			continue;
+		}
+		if (*n == *alloc) {
+			*alloc = *alloc ? 2 * *alloc : 1024;
+			*tk = xrealloc(*tk, *alloc * sizeof(**tk));
+		}
+		(*tk)[(*n)++] = t;
 	}
 }
 
 /*
- * Does side @k of @r change, as the lexical model reads declarations
- * (lex.c's pointer_name(): a name after "*" or a word, before ";", ",",
- * "=", ")" or "[", qualifiers skipped), the declaration of a name
- * @others holds?  The model reads them in the whole file to judge a cast
- * in lines spatch cannot parse: adding or removing "long base = 0;" in
- * one function changes its reading of "(unsigned long)w->base" in
- * another, and so does "long" made "char *" before an unchanged name.
- * So every name read as declared whose own token, the one after it or
- * one of the four before it is changed, or between which the change
- * falls, counts.  The chunk is read from its start, so that the
- * changed bytes are read as the tokens they are part of.
+ * Every name the text declares as lex.c's pointer_name() reads a
+ * declaration (a name after "*" or a word, before ";", ",", "=", ")" or
+ * "[", qualifiers skipped), with whether it read a pointer, a plain
+ * value or both, sorted by name; *@n of them.
  */
-static int declares_used(const struct pf_text *s, const struct region *r, int k,
-			 const struct words *others)
+static struct decl *decl_reading(const struct pf_text *s, size_t *n)
 {
 	struct tok *tk = NULL;
-	size_t n = 0, alloc = 0, i = r->start[k], lo = SIZE_MAX, hi = 0, at = SIZE_MAX, w;
-	int ret = 0;
+	struct decl *d = NULL;
+	size_t ntk = 0, alloc = 0, i, j, nd = 0, k;
 
-	for (;;) {
-		if (n == alloc) {
-			alloc = alloc ? 2 * alloc : 256;
-			tk = xrealloc(tk, alloc * sizeof(*tk));
-		}
-		i = next_token(s, i, r->end[k], &tk[n]);
-		if (tk[n].kind == TK_END)
-			break;
-		if (tk[n].start < r->to[k] && tk[n].start + tk[n].len > r->from[k]) {
-			lo = lo == SIZE_MAX ? n : lo;
-			hi = n + 1;
-		}
-		if (at == SIZE_MAX && tk[n].start >= r->to[k])
-			at = n;
-		n++;
-	}
-	if (lo == SIZE_MAX) {
-		/* nothing changed on this side but a place, before token @at */
-		lo = hi = at == SIZE_MAX ? n : at;
-	}
-	for (w = lo ? lo - 1 : 0; w < n && w < hi + 4 && !ret; w++) {
-		int c = w + 1 < n ? punct_char(s, &tk[w + 1]) : 0;
+	all_tokens(s, 0, s->n, &tk, &ntk, &alloc);
+	d = xmalloc((ntk + 1) * sizeof(*d));
+	for (i = 1; i + 1 < ntk; i++) {
+		int c = punct_char(s, &tk[i + 1]), ptr = 0, plain = 0;
 
-		ret = tk[w].kind == TK_WORD && w > 0 && w + 1 >= lo && w < hi + 4 &&
-		      (c == ';' || c == ',' || c == '=' || c == ')' || c == '[') &&
-		      (tk[w - 1].kind == TK_WORD || punct_char(s, &tk[w - 1]) == '*') &&
-		      used(others, s->t + tk[w].start, tk[w].len);
+		if (tk[i].kind != TK_WORD ||
+		    !(c == ';' || c == ',' || c == '=' || c == ')' || c == '['))
+			continue;
+		for (j = i - 1; j > 0 && tk[j].kind == TK_WORD &&
+		     is_one_of(s->t + tk[j].start, tk[j].len, qualifiers, N(qualifiers)); j--)
+			;
+		if (punct_char(s, &tk[j]) == '*' && j > 0 &&
+		    (tk[j - 1].kind == TK_WORD || punct_char(s, &tk[j - 1]) == '*'))
+			ptr = 1;
+		else if (tk[j].kind == TK_WORD && j > 0 &&
+			 !pf_is_word(s->t + tk[j].start, tk[j].len, "return") &&
+			 !pf_is_word(s->t + tk[j].start, tk[j].len, "case") &&
+			 (tk[j - 1].kind == TK_WORD || punct_char(s, &tk[j - 1]) == ';' ||
+			  punct_char(s, &tk[j - 1]) == '{' || punct_char(s, &tk[j - 1]) == '(' ||
+			  punct_char(s, &tk[j - 1]) == ','))
+			plain = 1;
+		if (ptr || plain)
+			d[nd++] = (struct decl){ { s->t + tk[i].start, tk[i].len }, ptr, plain };
 	}
 	free(tk);
+	if (nd)
+		qsort(d, nd, sizeof(*d), decl_cmp);
+	/* one entry a name */
+	for (i = 0, k = 0; i < nd; i++) {
+		if (k && !word_cmp(&d[k - 1].name, &d[i].name)) {
+			d[k - 1].ptr |= d[i].ptr;
+			d[k - 1].plain |= d[i].plain;
+		} else {
+			d[k++] = d[i];
+		}
+	}
+	*n = k;
+	return d;
+}
+
+static const struct decl *find_decl(const struct decl *d, size_t n, const struct word *w)
+{
+	struct decl key = { *w, 0, 0 };
+
+	return n ? bsearch(&key, d, n, sizeof(*d), decl_cmp) : NULL;
+}
+
+/*
+ * Does the lexical model read the declarations of a name both texts
+ * hold differently before and after?  It reads them in the whole file
+ * to judge a cast in lines spatch cannot parse: removing "long base =
+ * 0;" from a function that prints nothing changes its reading of
+ * "(unsigned long)w->base" in another.  A name only one text holds is
+ * used nowhere in the other, so its reading changes nothing there.
+ */
+static int declarations_differ(const struct pf_text *b, const struct pf_text *a)
+{
+	struct words wb = { 0 }, wa = { 0 };
+	struct decl *db, *da;
+	size_t nb, na, i, k;
+	int ret = 0;
+
+	db = decl_reading(b, &nb);
+	da = decl_reading(a, &na);
+	words_add(b, 0, b->n, &wb);
+	words_add(a, 0, a->n, &wa);
+	if (wb.n)
+		qsort(wb.v, wb.n, sizeof(*wb.v), word_cmp);
+	if (wa.n)
+		qsort(wa.v, wa.n, sizeof(*wa.v), word_cmp);
+	for (k = 0; k < 2 && !ret; k++) {
+		const struct decl *d = k ? da : db, *o = k ? db : da;
+		size_t n = k ? na : nb, no = k ? nb : na;
+		const struct words *other = k ? &wb : &wa;
+
+		for (i = 0; i < n && !ret; i++) {
+			const struct decl *e = find_decl(o, no, &d[i].name);
+
+			if (!used(other, d[i].name.w, d[i].name.len))
+				continue;
+			ret = !e || e->ptr != d[i].ptr || e->plain != d[i].plain;
+		}
+	}
+	free(db);
+	free(da);
+	free(wb.v);
+	free(wa.v);
 	return ret;
+}
+
+/* Does chunk @k end with a "}" that starts its line? */
+static int ends_in_column_0(const struct pf_text *s, const struct chunk *k)
+{
+	return k->end > k->start && s->t[k->end - 1] == '}' &&
+	       (k->end - 1 == 0 || s->t[k->end - 2] == '\n');
 }
 
 int prefilter_same_findings(const char *before, size_t blen,
@@ -1046,10 +1146,8 @@ int prefilter_same_findings(const char *before, size_t blen,
 {
 	struct pf_text b = { 0 }, a = { 0 };
 	struct chunks cb = { 0 }, ca = { 0 };
-	struct region *rs = NULL;
-	struct words others = { 0 };
 	char *spliced_b, *spliced_a;
-	size_t i, k, nrs = 0, prev[2] = { 0, 0 };
+	size_t i;
 	int ret = 0;
 
 	if (odd_text(before, blen) || odd_text(after, alen))
@@ -1067,6 +1165,13 @@ int prefilter_same_findings(const char *before, size_t blen,
 
 		if (same_text(&b, x, &a, y))
 			continue;
+		/*
+		 * spatch skips what it cannot parse up to a "}" in column 0
+		 * (or a word such as "static" there): a changed function
+		 * must end so, or a parse error in it runs into the next
+		 */
+		if (!ends_in_column_0(&b, x) || !ends_in_column_0(&a, y))
+			goto out;
 		if ((!quiet_function(&b, x, before, blen, j, 0) ||
 		     !quiet_function(&a, y, after, alen, j, 1)) &&
 		    !inert_edit(&b, x, before, blen, &a, y, after, alen, j))
@@ -1077,27 +1182,9 @@ int prefilter_same_findings(const char *before, size_t blen,
 		if (!same_directives(b.t + x->start, x->end - x->start,
 				     a.t + y->start, y->end - y->start))
 			goto out;
-		rs = xrealloc(rs, (nrs + 1) * sizeof(*rs));
-		changed_region(&b, x, &a, y, &rs[nrs++]);
 	}
-	/* what the changed text declares: nothing the rest of the file names */
-	for (i = 0; i <= nrs; i++)
-		for (k = 0; k < 2; k++) {
-			const struct pf_text *s = k ? &a : &b;
-
-			words_add(s, prev[k], i < nrs ? rs[i].from[k] : s->n, &others);
-			if (i < nrs)
-				prev[k] = rs[i].to[k];
-		}
-	if (others.n)
-		qsort(others.v, others.n, sizeof(*others.v), word_cmp);
-	for (i = 0; i < nrs; i++)
-		if (declares_used(&b, &rs[i], 0, &others) || declares_used(&a, &rs[i], 1, &others))
-			goto out;
-	ret = 1;
+	ret = !declarations_differ(&b, &a);
 out:
-	free(rs);
-	free(others.v);
 	free(cb.v);
 	free(ca.v);
 	free(spliced_b);
