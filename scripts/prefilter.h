@@ -142,8 +142,9 @@ struct pf_judge {
  * carriage return alone, a vertical tab, a form feed, a line splice
  * outside a directive, a {{coccinelle:...}} tag, an apostrophe that
  * opens no character literal as the prefilter reads one, a string left
- * open); each changed function must end in a "}" in column 0 (where
- * spatch's skip of what it cannot parse stops); and the lexical model
+ * open); each changed function must end in a "}" in column 0 and start
+ * no other line of its body there but a directive or a label (spatch's
+ * skip of what it cannot parse stops at the first); and the lexical model
  * must read the declarations of every name both texts hold alike
  * (file-wide, for casts in lines spatch cannot parse).
  * The facts a rule gathers about the calls - arguments, types, casts

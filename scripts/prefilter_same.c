@@ -1134,11 +1134,34 @@ static int declarations_differ(const struct pf_text *b, const struct pf_text *a)
 	return ret;
 }
 
-/* Does chunk @k end with a "}" that starts its line? */
-static int ends_in_column_0(const struct pf_text *s, const struct chunk *k)
+/*
+ * Does function chunk @k keep a parse error of spatch's inside it?  spatch
+ * skips what it cannot parse up to a "}" in column 0 or a word such as
+ * "static" there: the function must end in a "}" in column 0, and no
+ * line of its body may start in column 0 but a directive, a label or a
+ * blank (a "}" there ends the skip early, and the real end then runs it
+ * on into the next function).
+ */
+static int keeps_parse_errors(const struct pf_text *s, const struct chunk *k)
 {
-	return k->end > k->start && s->t[k->end - 1] == '}' &&
-	       (k->end - 1 == 0 || s->t[k->end - 2] == '\n');
+	size_t i, w;
+
+	if (!k->body || k->end <= k->start || s->t[k->end - 1] != '}' ||
+	    (k->end - 1 > 0 && s->t[k->end - 2] != '\n'))
+		return 0;
+	for (i = k->body; i + 1 < k->end - 1; i++) {
+		if (s->t[i] != '\n')
+			continue;
+		switch (s->t[i + 1]) {
+		case ' ': case '\t': case '\n': case '#':
+			continue;
+		}
+		for (w = i + 1; w < k->end && pf_word_byte((unsigned char)s->t[w]); w++)
+			;
+		if (w == i + 1 || w + 1 >= k->end || s->t[w] != ':' || s->t[w + 1] == ':')
+			return 0;	/* not "label:" */
+	}
+	return 1;
 }
 
 int prefilter_same_findings(const char *before, size_t blen,
@@ -1165,12 +1188,8 @@ int prefilter_same_findings(const char *before, size_t blen,
 
 		if (same_text(&b, x, &a, y))
 			continue;
-		/*
-		 * spatch skips what it cannot parse up to a "}" in column 0
-		 * (or a word such as "static" there): a changed function
-		 * must end so, or a parse error in it runs into the next
-		 */
-		if (!ends_in_column_0(&b, x) || !ends_in_column_0(&a, y))
+		/* a parse error in it must not run into the next function */
+		if (!keeps_parse_errors(&b, x) || !keeps_parse_errors(&a, y))
 			goto out;
 		if ((!quiet_function(&b, x, before, blen, j, 0) ||
 		     !quiet_function(&a, y, after, alen, j, 1)) &&
