@@ -136,9 +136,12 @@ static size_t next_token(const struct pf_text *s, size_t i, size_t end, struct t
 		tk->kind = TK_WORD;
 	} else {
 		j = i + 1;
-		for (k = 0; k < sizeof(puncts) / sizeof(puncts[0]); k++) {
-			l = strlen(puncts[k]);
-			if (i + l <= end && !memcmp(t + i, puncts[k], l)) {
+		/* most punctuators are one byte: the first byte sorts them out */
+		for (k = 0; k < sizeof(puncts) / sizeof(puncts[0]) && i + 1 < end; k++) {
+			if (puncts[k][0] != t[i] || puncts[k][1] != t[i + 1])
+				continue;
+			l = puncts[k][2] ? 3 : 2;
+			if (l == 2 || (i + 2 < end && puncts[k][2] == t[i + 2])) {
 				j = i + l;
 				break;
 			}
@@ -1084,13 +1087,6 @@ static struct decl *decl_reading(const struct pf_text *s, size_t *n)
 	return d;
 }
 
-static const struct decl *find_decl(const struct decl *d, size_t n, const struct word *w)
-{
-	struct decl key = { *w, 0, 0 };
-
-	return n ? bsearch(&key, d, n, sizeof(*d), decl_cmp) : NULL;
-}
-
 /*
  * Does the lexical model read the declarations of a name both texts
  * hold differently before and after?  It reads them in the whole file
@@ -1099,38 +1095,45 @@ static const struct decl *find_decl(const struct decl *d, size_t n, const struct
  * "(unsigned long)w->base" in another.  A name only one text holds is
  * used nowhere in the other, so its reading changes nothing there.
  */
+/* Does the text hold the word @w anywhere (a directive's too)? */
+static int holds_word(const struct pf_text *s, const struct word *w)
+{
+	const char *p = s->t, *end = s->t + s->n;
+
+	while ((p = memmem(p, end - p, w->w, w->len))) {
+		if ((p == s->t || !pf_word_byte((unsigned char)p[-1])) &&
+		    (p + w->len == end || !pf_word_byte((unsigned char)p[w->len])))
+			return 1;	/* in a comment or a literal too: no matter */
+		p++;
+	}
+	return 0;
+}
+
 static int declarations_differ(const struct pf_text *b, const struct pf_text *a)
 {
-	struct words wb = { 0 }, wa = { 0 };
 	struct decl *db, *da;
-	size_t nb, na, i, k;
+	size_t nb, na, i = 0, k = 0;
 	int ret = 0;
 
 	db = decl_reading(b, &nb);
 	da = decl_reading(a, &na);
-	words_add(b, 0, b->n, &wb);
-	words_add(a, 0, a->n, &wa);
-	if (wb.n)
-		qsort(wb.v, wb.n, sizeof(*wb.v), word_cmp);
-	if (wa.n)
-		qsort(wa.v, wa.n, sizeof(*wa.v), word_cmp);
-	for (k = 0; k < 2 && !ret; k++) {
-		const struct decl *d = k ? da : db, *o = k ? db : da;
-		size_t n = k ? na : nb, no = k ? nb : na;
-		const struct words *other = k ? &wb : &wa;
+	/* both sorted: walk them side by side */
+	while (!ret && (i < nb || k < na)) {
+		int c = i == nb ? 1 : k == na ? -1 : word_cmp(&db[i].name, &da[k].name);
 
-		for (i = 0; i < n && !ret; i++) {
-			const struct decl *e = find_decl(o, no, &d[i].name);
-
-			if (!used(other, d[i].name.w, d[i].name.len))
-				continue;
-			ret = !e || e->ptr != d[i].ptr || e->plain != d[i].plain;
+		if (!c) {
+			ret = db[i].ptr != da[k].ptr || db[i].plain != da[k].plain;
+			i++;
+			k++;
+		} else if (c < 0) {
+			/* read as declared before only: a name the text after holds? */
+			ret = holds_word(a, &db[i++].name);
+		} else {
+			ret = holds_word(b, &da[k++].name);
 		}
 	}
 	free(db);
 	free(da);
-	free(wb.v);
-	free(wa.v);
 	return ret;
 }
 
