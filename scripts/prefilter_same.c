@@ -172,6 +172,13 @@ static int punct_char(const struct pf_text *s, const struct tok *tk)
 	return 0;
 }
 
+/* Does the word @w name a tag: struct, union or enum? */
+static int is_tag_word(const char *w, size_t len)
+{
+	return pf_is_word(w, len, "struct") || pf_is_word(w, len, "union") ||
+	       pf_is_word(w, len, "enum");
+}
+
 static void split_chunks(const struct pf_text *s, struct chunks *c)
 {
 	struct chunk k = { 0 };
@@ -208,8 +215,7 @@ static void split_chunks(const struct pf_text *s, struct chunks *c)
 				k.calls |= pf_has_seq(w, tk.len);
 			else if (!tag && output_name(w, tk.len))
 				k.named = 1;
-			tag = pf_is_word(w, tk.len, "struct") || pf_is_word(w, tk.len, "union") ||
-			      pf_is_word(w, tk.len, "enum");
+			tag = is_tag_word(w, tk.len);
 			prev = 'a';
 			continue;
 		case TK_STRING:
@@ -361,6 +367,17 @@ static unsigned int written_line(struct line_cursor *c, size_t at)
 	return c->line;
 }
 
+/* The written lines of chunk @k of @t (@n bytes as written): *@first..the result. */
+static unsigned int chunk_lines(const char *t, size_t n, const struct chunk *k,
+				unsigned int *first)
+{
+	struct line_cursor c;
+
+	line_cursor_init(&c, t, n);
+	*first = written_line(&c, k->start);
+	return written_line(&c, k->end - 1);
+}
+
 /*
  * A function in whose text no rule can report or start anything: no word
  * a rule reads file-wide, no seq-output function or wrapper named other
@@ -375,8 +392,7 @@ static unsigned int written_line(struct line_cursor *c, size_t at)
 static int quiet_function(const struct pf_text *s, const struct chunk *k, const char *t, size_t n,
 			  const struct pf_judge *j, int which)
 {
-	struct line_cursor c;
-	unsigned int first;
+	unsigned int first, last;
 	int field = 0;
 
 	if (!k->body || k->global || k->named ||
@@ -384,9 +400,8 @@ static int quiet_function(const struct pf_text *s, const struct chunk *k, const 
 		return 0;
 	if (!j)
 		return !k->calls;
-	line_cursor_init(&c, t, n);
-	first = written_line(&c, k->start);
-	return j->quiet_calls(j->ctx, which, first, written_line(&c, k->end - 1), 0);
+	last = chunk_lines(t, n, k, &first);
+	return j->quiet_calls(j->ctx, which, first, last, 0);
 }
 
 /*
@@ -616,12 +631,6 @@ static const char *const flow_words[] = {
 
 #define UNIT_TOKENS 256
 #define N(list) (sizeof(list) / sizeof((list)[0]))
-
-static int is_tag_word(const char *w, size_t len)
-{
-	return pf_is_word(w, len, "struct") || pf_is_word(w, len, "union") ||
-	       pf_is_word(w, len, "enum");
-}
 
 /* A word, number or literal: what an operand is made of. */
 static int operand_token(const struct tok *tk)
@@ -860,6 +869,7 @@ static int inert_edit(const struct pf_text *b, const struct chunk *x, const char
 	struct words common = { 0 };
 	struct line_cursor c;
 	size_t p = 0, q = 0, i, k;
+	unsigned int first, last;
 	uint64_t h;
 	int ret = 0;
 
@@ -895,7 +905,6 @@ static int inert_edit(const struct pf_text *b, const struct chunk *x, const char
 	for (k = 0; k < 2; k++) {
 		const struct pf_text *s = k ? a : b;
 		const struct units *u = k ? &ua : &ub;
-		unsigned int first;
 
 		line_cursor_init(&c, k ? at : bt, k ? an : bn);
 		for (i = p; i < u->n - q; i++) {
@@ -912,12 +921,10 @@ static int inert_edit(const struct pf_text *b, const struct chunk *x, const char
 	 * same, in order: what the proof reads as a comment may be a call to
 	 * spatch and to the model ("// ... \" and a line after it)
 	 */
-	line_cursor_init(&c, bt, bn);
-	k = written_line(&c, x->start);
-	h = j->calls_print(j->ctx, 0, (unsigned int)k, written_line(&c, x->end - 1));
-	line_cursor_init(&c, at, an);
-	k = written_line(&c, y->start);
-	if (!h || h != j->calls_print(j->ctx, 1, (unsigned int)k, written_line(&c, y->end - 1)))
+	last = chunk_lines(bt, bn, x, &first);
+	h = j->calls_print(j->ctx, 0, first, last);
+	last = chunk_lines(at, an, y, &first);
+	if (!h || h != j->calls_print(j->ctx, 1, first, last))
 		goto out;
 	ret = 1;
 out:
