@@ -172,13 +172,14 @@ static const struct cocci_fact *fact_any(const struct facts *fs, unsigned int li
  * word), it is an error pointer (ERR_PTR(-E...) holds -4095..-1), or NULL.
  * Why, or NULL.
  */
-static const char *not_an_address(const char *buf, size_t len, const char *what)
+static const char *not_an_address(const char *buf, size_t len, const char *what,
+				  unsigned int line)
 {
 	if (!strncmp(what, "ERR_PTR", 7) || !strncmp(what, "ERR_CAST", 8))
 		return "an error pointer, not an address";
 	if (!strcmp(what, "NULL"))
 		return "a constant NULL, not an address";
-	if (lex_user_expr(buf, len, what))
+	if (lex_user_expr(buf, len, what, line))
 		return "a __user pointer, not a kernel address";
 	return NULL;
 }
@@ -219,7 +220,8 @@ static const struct cocci_fact *held_fact(const struct facts *fs, const struct l
 
 			if (!fact_is(x, c->line, c->column, 1, marks[i], f->argidx))
 				continue;
-			w = not_an_address(buf, len, x->what);
+			/* a field's pointer is assigned in any function */
+			w = not_an_address(buf, len, x->what, marks[i] == 'f' ? 0 : c->line);
 			if (!w) {
 				*why = NULL;
 				return x;

@@ -349,8 +349,11 @@ struct model {
 	const char *header;	/* reading a header of the tree table: its name */
 	/* vocab.def's PG_SEQ_PUT and PG_BUF_PRINTF functions (fmt: their argument) */
 	struct lex_vocab io;
-	/* the tokens of the names declared "__user *NAME" (find_users()) */
-	size_t *users, nusers;
+	/* per code token outside functions: the brackets around it (find_scopes()) */
+	char *outer;
+	/* the names declared "__user *NAME", where (find_users()) */
+	struct user_decl *users;
+	size_t nusers;
 };
 
 #define T(m, s, i) (&(m)->lx.tk[(s)->ix[i]])
@@ -1074,7 +1077,151 @@ static int int_word(const struct model *m, const struct span *s, size_t i)
 		s_is(m, s, i, "const") || s_is(m, s, i, "volatile");
 }
 
-/* Note each name declared "__user *NAME" (or "__user * const NAME"), once per file. */
+/*
+ * How a declaration of a name reads, as the model reads one: NAME then
+ * ; , = ) or [, after "T *" (a pointer: D_USER when "__user *", and
+ * "__user *const") or after "T" (something else).
+ */
+enum decl_kind { D_NONE, D_PLAIN, D_PTR, D_USER };
+
+static enum decl_kind decl_kind(const struct lexer *lx, size_t i)
+{
+	size_t j;
+
+	if (!i || !is_word(lx, i) || (!is(lx, i + 1, ";") && !is(lx, i + 1, ",") &&
+				     !is(lx, i + 1, "=") && !is(lx, i + 1, ")") &&
+				     !is(lx, i + 1, "[")))
+		return D_NONE;
+	j = i - 1;
+	while (j > 0 && (is(lx, j, "const") || is(lx, j, "__rcu") || is(lx, j, "__iomem") ||
+			 is(lx, j, "__force") || is(lx, j, "__user")))
+		j--;
+	if (is(lx, j, "*") && (is_word(lx, j - 1) || is(lx, j - 1, "*")))
+		return is(lx, j - 1, "__user") ? D_USER : D_PTR;
+	if (is_word(lx, j) && !is(lx, j, "return") && !is(lx, j, "case") &&
+	    (is_word(lx, j - 1) || is(lx, j - 1, ";") || is(lx, j - 1, "{") ||
+	     is(lx, j - 1, "(") || is(lx, j - 1, ",")))
+		return D_PLAIN;
+	return D_NONE;
+}
+
+/*
+ * Where a declaration holds.  C scopes a function's parameters and
+ * locals to its body: a write handler's "const char __user *buf" says
+ * nothing of a kernel pointer "buf" that another function prints.  Only
+ * a file-scope variable is the same name in every function, and a
+ * struct member in every "->NAME".
+ */
+enum decl_scope {
+	S_FUNC,		/* a parameter or local of one definition */
+	S_GLOBAL,	/* a variable at file scope */
+	S_MEMBER,	/* inside braces outside any function: a struct member */
+	S_PROTO,	/* a parameter of a prototype: nowhere */
+	S_OTHER,	/* in a directive (a macro's body): wherever it expands */
+};
+
+struct user_decl {
+	size_t tok;		/* the lexer token of NAME */
+	const char *func;	/* S_FUNC: the definition (struct model.func) */
+	enum decl_scope scope;
+};
+
+/* The index in m->code of lexer token @tok, or m->code.n if it is not code. */
+static size_t code_index(const struct model *m, size_t tok)
+{
+	size_t lo = 0, hi = m->code.n;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (m->code.ix[mid] < tok)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < m->code.n && m->code.ix[lo] == tok ? lo : m->code.n;
+}
+
+/*
+ * Per code token outside functions, the brackets open at file scope
+ * around it: 'm' inside braces (a struct, an initializer), 'p' inside
+ * parentheses (a head's or a prototype's parameters), 'g' neither.
+ * After find_functions().
+ */
+static void find_scopes(struct model *m)
+{
+	const struct span *s = &m->code;
+	size_t i;
+	int braces = 0, parens = 0;
+
+	m->outer = xmalloc(s->n + 1);
+	for (i = 0; i < s->n; i++) {
+		const struct tok *k = T(m, s, i);
+		char c = k->kind == K_PUNCT && k->len == 1 ? m->lx.t[k->off] : 0;
+
+		m->outer[i] = m->func[i] ? 0 : braces ? 'm' : parens ? 'p' : 'g';
+		if (m->func[i] || !c)
+			continue;
+		if (c == '{')
+			braces++;
+		else if (c == '}')
+			braces -= braces > 0;
+		else if (c == '(')
+			parens++;
+		else if (c == ')')
+			parens -= parens > 0;
+	}
+}
+
+/*
+ * The definition whose parameter list holds code token @i (at file
+ * scope, inside parentheses), or NULL for a prototype's: past the
+ * closing parenthesis and any attribute-like groups, a body's "{".
+ */
+static const char *head_of(const struct model *m, size_t i)
+{
+	const struct span *s = &m->code;
+	int depth = 0;
+
+	for (; i < s->n; i++) {
+		if (s_is(m, s, i, "("))
+			depth++;
+		else if (s_is(m, s, i, ")") && --depth < 0)
+			break;
+	}
+	for (i++; i < s->n; i++) {
+		if (s_is(m, s, i, "{"))
+			return m->func[i];
+		if (s_is(m, s, i, "("))
+			i = s_close(m, s, i);
+		else if (!s_word(m, s, i))
+			break;
+	}
+	return NULL;
+}
+
+/* The scope of the declaration of lexer token @tok; *@func its definition (S_FUNC). */
+static enum decl_scope decl_scope(const struct model *m, size_t tok, const char **func)
+{
+	size_t at = code_index(m, tok);
+
+	*func = NULL;
+	if (at == m->code.n)
+		return S_OTHER;
+	if (m->func[at]) {
+		*func = m->func[at];
+		return S_FUNC;
+	}
+	if (m->outer[at] == 'm')
+		return S_MEMBER;
+	if (m->outer[at] == 'p') {
+		*func = head_of(m, at);
+		return *func ? S_FUNC : S_PROTO;
+	}
+	return S_GLOBAL;
+}
+
+/* Note each name declared "__user *NAME" (or "__user * const NAME"), and its scope. */
 static void find_users(struct model *m)
 {
 	const struct lexer *lx = &m->lx;
@@ -1082,66 +1229,111 @@ static void find_users(struct model *m)
 
 	for (i = 0; i + 2 < lx->ntk; i++) {
 		size_t j = i + 2;
+		struct user_decl *d;
 
-		if (!is(lx, i, "__user") || !is(lx, i + 1, "*"))
+		if (!is(lx, i, "__user") || !is(lx, i + 1, "*") || lx->tk[i].dead)
 			continue;
 		if (is(lx, j, "const"))
 			j++;
-		if (!is_word(lx, j))
+		if (decl_kind(lx, j) != D_USER)
 			continue;
 		if (m->nusers == alloc) {
 			alloc = alloc ? 2 * alloc : 8;
 			m->users = xrealloc(m->users, alloc * sizeof(*m->users));
 		}
-		m->users[m->nusers++] = j;
+		d = &m->users[m->nusers++];
+		d->tok = j;
+		d->scope = decl_scope(m, j, &d->func);
 	}
 }
 
-/* Is @name declared "__user *NAME" (or "__user *const NAME") in the file (find_users())? */
-static int user_name(const struct model *m, const char *name, size_t len)
+/*
+ * The declarations of NAME that its use at code token @use reads: of a
+ * member (@member: "X->NAME", "X.NAME"), the struct members'; of a name,
+ * those of its function (parameters and locals), else the file-scope
+ * variables'.  A use outside the code of a function (@use m->code.n: a
+ * macro's body, or spatch's fact of a pointer assigned in any function)
+ * reads every declaration in the file.  One bit (1 << kind) per enum
+ * decl_kind read; 0 for none (a name declared in a header: not known).
+ */
+static unsigned int read_decls(const struct model *m, const char *name, size_t len,
+			       size_t use, int member)
+{
+	const struct lexer *lx = &m->lx;
+	const char *f = use < m->code.n ? m->func[use] : NULL, *in;
+	unsigned int here = 0, global = 0, field = 0, any = 0;
+	size_t i;
+
+	for (i = 1; i + 1 < lx->ntk; i++) {
+		enum decl_kind k;
+		unsigned int bit;
+
+		if (lx->tk[i].len != len || lx->tk[i].dead || memcmp(lx->t + lx->tk[i].off, name, len))
+			continue;
+		k = decl_kind(lx, i);
+		if (k == D_NONE)
+			continue;
+		bit = 1u << k;
+		any |= bit;
+		if (!f)
+			continue;
+		switch (decl_scope(m, i, &in)) {
+		case S_FUNC:
+			here |= in == f ? bit : 0;
+			break;
+		case S_GLOBAL:
+			global |= bit;
+			break;
+		case S_MEMBER:
+			field |= bit;
+			break;
+		default:
+			break;
+		}
+	}
+	if (!f)
+		return any;
+	if (member)
+		return field;
+	return here ? here : global;
+}
+
+/*
+ * Is @name, used at code token @use (@member: read_decls()), a user
+ * pointer: declared "__user *NAME" (or "__user *const NAME") and no
+ * other way where the use reads it (two blocks of one function: the
+ * model cannot tell which one), or a uapi user pointer field of
+ * vocab.def?
+ */
+static int user_name(const struct model *m, const char *name, size_t len, size_t use, int member)
 {
 	const struct lexer *lx = &m->lx;
 	size_t i;
 
 	if (vocab_user_field(name, len))
 		return 1;
+	/* most names are not: the file's few user declarations first */
 	for (i = 0; i < m->nusers; i++) {
-		const struct tok *t = &lx->tk[m->users[i]];
+		const struct tok *t = &lx->tk[m->users[i].tok];
 
 		if (t->len == len && !memcmp(lx->t + t->off, name, len))
-			return 1;
+			break;
 	}
-	return 0;
+	return i < m->nusers && read_decls(m, name, len, use, member) == 1u << D_USER;
 }
 
 /*
- * How NAME is declared in the file: 1 only as a pointer ("T *NAME" then
- * ; , = ) or [), 0 only as something else ("T NAME" so followed), -1 not
- * at all or both ways (two scopes: the model cannot tell which one).
+ * How NAME, used at code token @use (@member: read_decls()), is
+ * declared: 1 only as a pointer ("T *NAME"), 0 only as something else
+ * ("T NAME"), -1 not at all or both ways (two scopes: the model cannot
+ * tell which one).
  */
-static int pointer_name(const struct model *m, const char *name, size_t len)
+static int pointer_name(const struct model *m, const char *name, size_t len, size_t use,
+			int member)
 {
-	const struct lexer *lx = &m->lx;
-	size_t i, j;
-	int ptr = 0, plain = 0;
+	unsigned int kinds = read_decls(m, name, len, use, member);
+	int ptr = !!(kinds & (1u << D_PTR | 1u << D_USER)), plain = !!(kinds & 1u << D_PLAIN);
 
-	for (i = 1; i + 1 < lx->ntk; i++) {
-		if (!is_word(lx, i) || lx->tk[i].len != len || memcmp(lx->t + lx->tk[i].off, name, len))
-			continue;
-		if (!is(lx, i + 1, ";") && !is(lx, i + 1, ",") && !is(lx, i + 1, "=") &&
-		    !is(lx, i + 1, ")") && !is(lx, i + 1, "["))
-			continue;
-		j = i - 1;
-		while (j > 0 && (is(lx, j, "const") || is(lx, j, "__rcu") || is(lx, j, "__iomem") ||
-				 is(lx, j, "__force") || is(lx, j, "__user")))
-			j--;
-		if (is(lx, j, "*") && (is_word(lx, j - 1) || is(lx, j - 1, "*")))
-			ptr = 1;
-		else if (is_word(lx, j) && !is(lx, j, "return") && !is(lx, j, "case") &&
-			 (is_word(lx, j - 1) || is(lx, j - 1, ";") || is(lx, j - 1, "{") ||
-			  is(lx, j - 1, "(") || is(lx, j - 1, ",")))
-			plain = 1;
-	}
 	if (ptr != plain)
 		return ptr;
 	return -1;
@@ -1193,7 +1385,8 @@ static int int_cast(const struct model *m, const struct span *s, size_t b, size_
 	if (s_word(m, s, e - 1) && (b + 1 == e || s_is(m, s, e - 2, "->") || s_is(m, s, e - 2, "."))) {
 		const struct tok *k = T(m, s, e - 1);
 
-		switch (pointer_name(m, m->lx.t + k->off, k->len)) {
+		switch (pointer_name(m, m->lx.t + k->off, k->len, code_index(m, s->ix[e - 1]),
+				     b + 1 != e)) {
 		case 1:
 			return 1;
 		case 0:
@@ -1243,10 +1436,12 @@ static void judge(struct model *m, const struct span *s, struct lex_call *c,
 		char *arg = have ? s_text(m, s, args[idx][0], args[idx][1]) : NULL;
 		const struct tok *last = have ? T(m, s, args[idx][1] - 1) : NULL;
 		const struct tok *first = have ? T(m, s, args[idx][0]) : NULL;
+		int member = have && (s_is(m, s, args[idx][1] - 2, "->") ||
+				      s_is(m, s, args[idx][1] - 2, "."));
 		int user = have && last->kind == K_WORD &&
-			(args[idx][1] == args[idx][0] + 1 || s_is(m, s, args[idx][1] - 2, "->") ||
-			 s_is(m, s, args[idx][1] - 2, ".")) &&
-			user_name(m, m->lx.t + last->off, last->len);
+			(args[idx][1] == args[idx][0] + 1 || member) &&
+			user_name(m, m->lx.t + last->off, last->len,
+				  code_index(m, s->ix[args[idx][1] - 1]), member);
 
 		/* from here on, the conversion as spelled in the source */
 		cv.start = raw[cv.start];
@@ -1412,9 +1607,10 @@ void lex_scan(const char *buf, size_t len, const struct lex_vocab *v, int hashed
 				      vocab_io_fns[i].arg, 0, "io");
 	tokenize(&m.lx);
 	mark_dead(&m.lx);
-	find_users(&m);
 	ndirs = split_lines(&m, &dirs);
 	find_functions(&m);
+	find_scopes(&m);
+	find_users(&m);
 	for (round = 0, more = 1; more && round < 8; round++) {
 		more = 0;
 		for (i = 0; i < ndirs; i++)
@@ -1493,6 +1689,7 @@ void lex_scan(const char *buf, size_t len, const struct lex_vocab *v, int hashed
 	for (i = 0; i < m.nfuncs; i++)
 		free(m.funcs[i]);
 	free(m.funcs);
+	free(m.outer);
 	free(m.users);
 	free(m.lx.tk);
 	lex_vocab_free(&m.v);
@@ -1537,11 +1734,28 @@ void lex_file_free(struct lex_file *f)
 	memset(f, 0, sizeof(*f));
 }
 
-int lex_user_expr(const char *buf, size_t len, const char *expr)
+/* The first code token on line @line, or m->code.n. */
+static size_t code_at_line(const struct model *m, unsigned int line)
+{
+	size_t lo = 0, hi = m->code.n;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (T(m, &m->code, mid)->line < line)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < m->code.n && T(m, &m->code, lo)->line == line ? lo : m->code.n;
+}
+
+int lex_user_expr(const char *buf, size_t len, const char *expr, unsigned int line)
 {
 	struct model m = { 0 };
-	size_t e = strlen(expr), b;
-	int ret;
+	struct span *dirs = NULL;
+	size_t e = strlen(expr), b, p, ndirs, i;
+	int ret, member;
 
 	while (e && !word_byte((unsigned char)expr[e - 1]))
 		e--;
@@ -1549,11 +1763,27 @@ int lex_user_expr(const char *buf, size_t len, const char *expr)
 		;
 	if (b == e || !word_start((unsigned char)expr[b]))
 		return 0;
+	for (p = b; p && expr[p - 1] == ' '; p--)
+		;
+	member = (p >= 2 && !memcmp(expr + p - 2, "->", 2)) || (p && expr[p - 1] == '.');
 	m.lx.t = buf;
 	m.lx.n = len;
 	tokenize(&m.lx);
+	mark_dead(&m.lx);
+	ndirs = split_lines(&m, &dirs);
+	find_functions(&m);
+	find_scopes(&m);
 	find_users(&m);
-	ret = user_name(&m, expr + b, e - b);
+	ret = user_name(&m, expr + b, e - b, line ? code_at_line(&m, line) : m.code.n, member);
+	for (i = 0; i < ndirs; i++)
+		free(dirs[i].ix);
+	free(dirs);
+	free(m.code.ix);
+	free(m.func);
+	for (i = 0; i < m.nfuncs; i++)
+		free(m.funcs[i]);
+	free(m.funcs);
+	free(m.outer);
 	free(m.users);
 	free(m.lx.tk);
 	return ret;

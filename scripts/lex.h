@@ -166,10 +166,11 @@ void lex_scan(const char *buf, size_t len, const struct lex_vocab *v, int hashed
 void lex_file_free(struct lex_file *f);
 /*
  * Is the last name of the expression @expr (as spatch prints it: "d ->
- * ubuf") declared "__user *NAME" in the C text @buf, or a uapi user
+ * ubuf") declared "__user *NAME" in the C text @buf, where the function
+ * of line @line reads it (0: anywhere in the file), or a uapi user
  * pointer field of vocab.def?  spatch's parser drops __user, so only the
  * text can say.
  */
-int lex_user_expr(const char *buf, size_t len, const char *expr);
+int lex_user_expr(const char *buf, size_t len, const char *expr, unsigned int line);
 
 #endif

@@ -40,9 +40,10 @@ static int output_name(const char *w, size_t len)
 /*
  * Words a rule reads wherever they are in the file, not only in the
  * function of the call it reports: a typedef (spatch parses the rest of
- * the file by it); __user (seq_px.cocci's pg_user_name() looks for a
- * "__user *NAME" declaration anywhere); and the privilege checks of
- * seq_px.cocci's gate rules (scripts/vocab.def's PG_PRIV_CHECK and
+ * the file by it); __user (lex.c reads a "__user *NAME" declaration of
+ * a file-scope variable or a struct member in every function, and of
+ * any name in a fact of spatch's whose function it does not know); and
+ * the privilege checks of seq_px.cocci's gate rules (scripts/vocab.def's PG_PRIV_CHECK and
  * PG_PRIV_VAR), one of which, gatefield, matches "X->fld = <+... chk(...)
  * ...+>" in any function (kallsyms_open() for s_show()'s %px).
  */
@@ -1005,10 +1006,14 @@ static int odd_text(const char *t, size_t n)
 }
 
 
-/* The words lex.c's pointer_name() reads past before a declared name. */
+/* The words lex.c's decl_kind() reads past before a declared name. */
 static const char *const qualifiers[] = { "const", "__rcu", "__iomem", "__force", "__user" };
 
-/* A name as lex.c's pointer_name() reads its declarations in a file. */
+/*
+ * A name as lex.c's decl_kind() reads its declarations, over the whole
+ * file: coarser than the model, which reads those of a use's scope
+ * (read_decls()), so that a change to any of them is seen.
+ */
 struct decl {
 	struct word name;
 	int ptr, plain;
@@ -1043,7 +1048,7 @@ static void all_tokens(const struct pf_text *s, size_t from, size_t to, struct t
 }
 
 /*
- * Every name the text declares as lex.c's pointer_name() reads a
+ * Every name the text declares as lex.c's decl_kind() reads a
  * declaration (a name after "*" or a word, before ";", ",", "=", ")" or
  * "[", qualifiers skipped), with whether it read a pointer, a plain
  * value or both, sorted by name; *@n of them.

@@ -1,0 +1,35 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Fixture: the lexical model reads a name by the declarations in its
+ * scope (spatch cannot parse scoped_show(): a statement macro used
+ * without its semicolon).  scoped_write()'s user buffer "buf" and its
+ * local "long base" say nothing of scoped_show()'s names; a file-scope
+ * variable and a struct member hold in every function.
+ */
+#include <linux/seq_file.h>
+
+struct scoped {
+	void *base;
+	unsigned long count;
+};
+
+static char __user *ubuf;
+
+static long scoped_write(struct scoped *s, const char __user *buf, unsigned long n)
+{
+	long base = n;
+
+	return base + !!buf + !!s;
+}
+
+static int scoped_show(struct seq_file *m, void *v)
+{
+	struct scoped *s = m->private;
+	void *buf = s->base;
+	unsigned long count = s->count;
+
+	scoped_lock(s) scoped_unlock(s);
+	seq_printf(m, "buf %px at %lx\n", buf, (unsigned long)s->base);
+	seq_printf(m, "user %px count %lx\n", ubuf, (unsigned long)count);
+	return 0;
+}
