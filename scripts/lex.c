@@ -1080,12 +1080,31 @@ static int int_word(const struct model *m, const struct span *s, size_t i)
 /*
  * How a declaration of a name reads, as the model reads one: NAME then
  * ; , = ) or [, after "T *" (a pointer: D_USER when "__user *", and
- * "__user *const") or after "T" (something else).
+ * "__user *const") or after "T" (D_PLAIN when T is an integer type of
+ * scripts/vocab.def or a struct, union or enum; D_TYPE for any other
+ * word, a typedef that may be a pointer's).  An array ("T NAME[")
+ * decays to its address: D_PTR.
  */
-enum decl_kind { D_NONE, D_PLAIN, D_PTR, D_USER };
+enum decl_kind { D_NONE, D_PLAIN, D_PTR, D_USER, D_TYPE };
+
+/* Words before a name that make no declaration of it ("else x = 1;"). */
+static int not_a_type(const struct lexer *lx, size_t j)
+{
+	static const char *const words[] = {
+		"return", "case", "else", "do", "goto", "sizeof", "break", "continue",
+		"default",
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(words) / sizeof(words[0]); i++)
+		if (is(lx, j, words[i]))
+			return 1;
+	return 0;
+}
 
 static enum decl_kind decl_kind(const struct lexer *lx, size_t i)
 {
+	const struct tok *t;
 	size_t j;
 
 	if (!i || !is_word(lx, i) || (!is(lx, i + 1, ";") && !is(lx, i + 1, ",") &&
@@ -1098,11 +1117,17 @@ static enum decl_kind decl_kind(const struct lexer *lx, size_t i)
 		j--;
 	if (is(lx, j, "*") && (is_word(lx, j - 1) || is(lx, j - 1, "*")))
 		return is(lx, j - 1, "__user") ? D_USER : D_PTR;
-	if (is_word(lx, j) && !is(lx, j, "return") && !is(lx, j, "case") &&
-	    (is_word(lx, j - 1) || is(lx, j - 1, ";") || is(lx, j - 1, "{") ||
-	     is(lx, j - 1, "(") || is(lx, j - 1, ",")))
+	if (!is_word(lx, j) || not_a_type(lx, j) ||
+	    !(is_word(lx, j - 1) || is(lx, j - 1, ";") || is(lx, j - 1, "{") ||
+	      is(lx, j - 1, "(") || is(lx, j - 1, ",")))
+		return D_NONE;
+	if (is(lx, i + 1, "["))
+		return D_PTR;
+	t = &lx->tk[j];
+	if (vocab_int_type_word(lx->t + t->off, t->len) || is(lx, j - 1, "struct") ||
+	    is(lx, j - 1, "union") || is(lx, j - 1, "enum"))
 		return D_PLAIN;
-	return D_NONE;
+	return D_TYPE;
 }
 
 /*
@@ -1324,9 +1349,10 @@ static int user_name(const struct model *m, const char *name, size_t len, size_t
 
 /*
  * How NAME, used at code token @use (@member: read_decls()), is
- * declared: 1 only as a pointer ("T *NAME"), 0 only as something else
- * ("T NAME"), -1 not at all or both ways (two scopes: the model cannot
- * tell which one).
+ * declared: 1 only as a pointer ("T *NAME", or an array), 0 only as an
+ * integer ("T NAME", decl_kind()), -1 not at all, by a type that may be
+ * a pointer's, or both ways (two scopes: the model cannot tell which
+ * one).
  */
 static int pointer_name(const struct model *m, const char *name, size_t len, size_t use,
 			int member)
@@ -1334,7 +1360,7 @@ static int pointer_name(const struct model *m, const char *name, size_t len, siz
 	unsigned int kinds = read_decls(m, name, len, use, member);
 	int ptr = !!(kinds & (1u << D_PTR | 1u << D_USER)), plain = !!(kinds & 1u << D_PLAIN);
 
-	if (ptr != plain)
+	if (ptr != plain && !(kinds & 1u << D_TYPE))
 		return ptr;
 	return -1;
 }

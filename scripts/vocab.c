@@ -88,6 +88,21 @@ int vocab_int_word(const char *w, size_t len)
 	return 0;
 }
 
+static const char *const int_types[] = {
+#define PG_INT_TYPE(name) #name,
+#include "vocab.def"
+};
+
+int vocab_int_type_word(const char *w, size_t len)
+{
+	size_t i;
+
+	for (i = 0; i < N(int_types); i++)
+		if (strlen(int_types[i]) == len && !memcmp(int_types[i], w, len))
+			return 1;
+	return vocab_int_word(w, len);
+}
+
 int vocab_int_cast(const char *type)
 {
 	size_t i;

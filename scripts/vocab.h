@@ -46,6 +46,8 @@ const struct vocab_io_fn *vocab_io(const char *w, size_t len);
 
 /* Is @w (@len bytes) a word of an integer cast type ("unsigned", "u64")? */
 int vocab_int_word(const char *w, size_t len);
+/* ... or of another integer (or floating) type of a declaration ("u8", "loff_t")? */
+int vocab_int_type_word(const char *w, size_t len);
 /*
  * An integer cast type, spelled as words joined by single blanks
  * ("unsigned long"): 1 if it holds a whole pointer, 0 if it is narrower,

@@ -4,7 +4,9 @@
  * scope (spatch cannot parse scoped_show(): a statement macro used
  * without its semicolon).  scoped_write()'s user buffer "buf" and its
  * local "long base" say nothing of scoped_show()'s names; a file-scope
- * variable and a struct member hold in every function.
+ * variable and a struct member hold in every function.  A local of a
+ * type the model does not know (a typedef, which may be a pointer's)
+ * leaves its name unknown; an array is its address.
  */
 #include <linux/seq_file.h>
 
@@ -31,5 +33,18 @@ static int scoped_show(struct seq_file *m, void *v)
 	scoped_lock(s) scoped_unlock(s);
 	seq_printf(m, "buf %px at %lx\n", buf, (unsigned long)s->base);
 	seq_printf(m, "user %px count %lx\n", ubuf, (unsigned long)count);
+	return 0;
+}
+
+typedef struct scoped *scoped_handle;
+
+static int typed_show(struct seq_file *m, void *v)
+{
+	scoped_handle h = m->private;
+	char name[16];
+	unsigned int id = 0;
+
+	scoped_lock(h) scoped_unlock(h);
+	seq_printf(m, "%lx %lx %lx\n", (unsigned long)h, (unsigned long)name, (unsigned long)id);
 	return 0;
 }
