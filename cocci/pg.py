@@ -76,3 +76,18 @@ def pg_field_cast(p, fld, what):
 def pg_field_print(p, arg, fld):
     for what in pg_fields.get((p.file, str(fld)), ()):
         pg_mark(p, arg, 'field', what)
+
+
+# The formatting calls into a buffer each function returns, per file and
+# function name (bufout.cocci.in's bufret).
+pg_buf_returns = {}
+
+
+def pg_buf_return(p, fn):
+    calls = pg_buf_returns.setdefault((p.file, str(fn)), [])
+    calls.append(p)
+
+
+def pg_buf_print(p, fn):
+    for call in pg_buf_returns.get((p.file, str(fn)), ()):
+        pg_mark(call, 0, 'buf', p.line)

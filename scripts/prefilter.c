@@ -14,7 +14,8 @@
  *    argument is "(I)P", "(I)(I2)P" or "(I)&E", I one of a fixed list of
  *    integer type names, as an argument of a call named *seq* or *SEQ*
  *    (a seq_put_* writer needs no literal), or of a snprintf() whose
- *    buffer is written to seq output; and a name assigned such a cast
+ *    buffer is written to seq output or returned by its function (which
+ *    a seq call may print); and a name assigned such a cast
  *    ("NAME = (I)...", a local or a field) printed by such a call as a
  *    whole argument (or the last name of one, X->NAME).
  *
@@ -72,6 +73,9 @@ struct scan {
 	 */
 	struct name *bufs, *seqargs;
 	size_t nbufs, hbufs, nseqargs, hseqargs;
+	/* names a function returns ("return NAME"): a buffer formatted there reaches its caller */
+	struct name *rets;
+	size_t nrets, hrets;
 	size_t *first;		/* per open '(': its first argument's first word, + 1 */
 };
 
@@ -522,8 +526,12 @@ unsigned int pf_scan_text(const char *buf, size_t len, int nul, int *field_held)
 		run_flush(&s);
 		tok = T_OTHER;
 		if (pf_word_byte((unsigned char)t[i])) {
+			int returned = s.prev == T_WORD && pf_is_word(t + s.word, s.wlen, "return");
+
 			for (w = i; i < s.n && pf_word_byte((unsigned char)t[i]); i++)
 				;
+			if (returned)
+				NAME_ADD(&s, rets, nrets, hrets, w, i - w, 0);
 			if (s.prev == T_OPEN && s.depth && !s.first[s.depth - 1])
 				s.first[s.depth - 1] = w + 1;
 			s.prev = T_WORD;
@@ -618,7 +626,8 @@ unsigned int pf_scan_text(const char *buf, size_t len, int nul, int *field_held)
 	while (s.depth)
 		close_call(&s, s.open[--s.depth]);
 	if (names_meet(&s, s.held, s.nheld, s.printed, s.nprinted) ||
-	    names_meet(&s, s.bufs, s.nbufs, s.seqargs, s.nseqargs))
+	    names_meet(&s, s.bufs, s.nbufs, s.seqargs, s.nseqargs) ||
+	    names_meet(&s, s.bufs, s.nbufs, s.rets, s.nrets))
 		s.bits |= PF_INT_CAST;
 	if (field_held)
 		for (i = 0, *field_held = 0; i < s.nheld; i++)
@@ -627,6 +636,7 @@ unsigned int pf_scan_text(const char *buf, size_t len, int nul, int *field_held)
 	free(s.printed);
 	free(s.bufs);
 	free(s.seqargs);
+	free(s.rets);
 	free(s.first);
 	free(s.run);
 	free(s.open);
