@@ -349,6 +349,8 @@ struct model {
 	const char *header;	/* reading a header of the tree table: its name */
 	/* vocab.def's PG_SEQ_PUT and PG_BUF_PRINTF functions (fmt: their argument) */
 	struct lex_vocab io;
+	/* per code token: the depth of braces before it (brace_depths()) */
+	unsigned int *depth;
 	/* per code token outside functions: the brackets around it (find_scopes()) */
 	char *outer;
 	/* the names declared "__user *NAME", where (find_users()) */
@@ -484,23 +486,77 @@ static const char *func_name(struct model *m, size_t brace)
 	return NULL;
 }
 
+/*
+ * The depth of braces before each code token, read as the compiler reads
+ * one configuration: each branch of an #if, #ifdef or #ifndef starts at
+ * the depth of the #if, and after the #endif the depth is the first
+ * branch's.  Two branches that each open a brace ("if (x) {" under
+ * #ifdef, "if (y) {" under #else) would otherwise leave the rest of the
+ * file inside one function; two whole definitions still read as two.
+ */
+static void brace_depths(struct model *m)
+{
+	const struct lexer *lx = &m->lx;
+	struct cond { unsigned int saved, first; int branched; } *st = NULL;
+	size_t i, c = 0, n = 0, alloc = 0;
+	unsigned int depth = 0;
+
+	m->depth = xmalloc((m->code.n + 1) * sizeof(*m->depth));
+	for (i = 0; i < lx->ntk; i++) {
+		const struct tok *k = &lx->tk[i];
+
+		if (k->dir) {
+			size_t w;
+
+			if (!is(lx, i, "#") || (i && lx->tk[i - 1].dir == k->dir))
+				continue;
+			w = dir_word(lx, i);
+			if (is(lx, w, "if") || is(lx, w, "ifdef") || is(lx, w, "ifndef")) {
+				if (n == alloc) {
+					alloc = alloc ? 2 * alloc : 16;
+					st = xrealloc(st, alloc * sizeof(*st));
+				}
+				st[n++] = (struct cond){ depth, 0, 0 };
+			} else if (n && (is(lx, w, "elif") || is(lx, w, "else"))) {
+				if (!st[n - 1].branched) {
+					st[n - 1].first = depth;
+					st[n - 1].branched = 1;
+				}
+				depth = st[n - 1].saved;
+			} else if (n && is(lx, w, "endif")) {
+				n--;
+				if (st[n].branched)
+					depth = st[n].first;
+			}
+			continue;
+		}
+		if (k->dead || c >= m->code.n || m->code.ix[c] != i)
+			continue;
+		m->depth[c++] = depth;
+		if (k->kind == K_PUNCT && k->len == 1 && lx->t[k->off] == '{')
+			depth++;
+		else if (k->kind == K_PUNCT && k->len == 1 && lx->t[k->off] == '}' && depth)
+			depth--;
+	}
+	free(st);
+}
+
 static void find_functions(struct model *m)
 {
 	const struct span *s = &m->code;
 	size_t i, end;
 	const char *f;
 
+	brace_depths(m);
 	m->func = xmalloc((s->n + 1) * sizeof(*m->func));
 	for (i = 0; i < s->n; i++)
 		m->func[i] = NULL;
 	for (i = 0; i < s->n; i++) {
-		if (!s_is(m, s, i, "{"))
+		if (!s_is(m, s, i, "{") || m->depth[i])
 			continue;
-		/*
-		 * An unmatched "{" (two heads in #ifdef branches sharing one
-		 * body) ends the file's function: calls are still found.
-		 */
-		end = s_close(m, s, i);
+		/* its "}": back to depth 0 (brace_depths()); or the end of the file */
+		for (end = i + 1; end < s->n && !(m->depth[end] == 1 && s_is(m, s, end, "}")); end++)
+			;
 		f = func_name(m, i);
 		if (f) {
 			size_t j;
@@ -1079,11 +1135,11 @@ static int int_word(const struct model *m, const struct span *s, size_t i)
 
 /*
  * How a declaration of a name reads, as the model reads one: NAME then
- * ; , = ) or [, after "T *" (a pointer: D_USER when "__user *", and
- * "__user *const") or after "T" (D_PLAIN when T is an integer type of
- * scripts/vocab.def or a struct, union or enum; D_TYPE for any other
- * word, a typedef that may be a pointer's).  An array ("T NAME[")
- * decays to its address: D_PTR.
+ * ; , = ) [ or an attribute, after "T *", ", *" or "T (*NAME)(" (a
+ * pointer: D_USER when "__user *", and "__user *const") or after "T"
+ * (D_PLAIN when T is an integer type of scripts/vocab.def or a struct,
+ * union or enum; D_TYPE for any other word, a typedef that may be a
+ * pointer's).  An array ("T NAME[") decays to its address: D_PTR.
  */
 enum decl_kind { D_NONE, D_PLAIN, D_PTR, D_USER, D_TYPE };
 
@@ -1102,21 +1158,41 @@ static int not_a_type(const struct lexer *lx, size_t j)
 	return 0;
 }
 
+/* Does token @k end a declarator: ; , = ) [ or an attribute (__free(f), __maybe_unused)? */
+static int decl_end(const struct lexer *lx, size_t k)
+{
+	const struct tok *t = k < lx->ntk ? &lx->tk[k] : NULL;
+
+	if (!t)
+		return 0;
+	if (t->kind == K_WORD)
+		return t->len > 2 && lx->t[t->off] == '_' && lx->t[t->off + 1] == '_';
+	return is(lx, k, ";") || is(lx, k, ",") || is(lx, k, "=") || is(lx, k, ")") ||
+		is(lx, k, "[");
+}
+
 static enum decl_kind decl_kind(const struct lexer *lx, size_t i)
 {
 	const struct tok *t;
 	size_t j;
 
-	if (!i || !is_word(lx, i) || (!is(lx, i + 1, ";") && !is(lx, i + 1, ",") &&
-				     !is(lx, i + 1, "=") && !is(lx, i + 1, ")") &&
-				     !is(lx, i + 1, "[")))
+	if (!i || !is_word(lx, i) || !decl_end(lx, i + 1))
 		return D_NONE;
 	j = i - 1;
 	while (j > 0 && (is(lx, j, "const") || is(lx, j, "__rcu") || is(lx, j, "__iomem") ||
 			 is(lx, j, "__force") || is(lx, j, "__user")))
 		j--;
-	if (is(lx, j, "*") && (is_word(lx, j - 1) || is(lx, j - 1, "*")))
+	/*
+	 * "T *NAME", "T **NAME", a later declarator ", *NAME" and
+	 * "typeof(x) *NAME" (a call's argument ", *p)" is no declaration)
+	 */
+	if (is(lx, j, "*") && (is_word(lx, j - 1) || is(lx, j - 1, "*") ||
+			       ((is(lx, j - 1, ",") || is(lx, j - 1, ")")) && !is(lx, i + 1, ")"))))
 		return is(lx, j - 1, "__user") ? D_USER : D_PTR;
+	/* a function pointer, "T (*NAME)(" */
+	if (is(lx, j, "*") && is(lx, j - 1, "(") && j >= 2 && is_word(lx, j - 2) &&
+	    is(lx, i + 1, ")") && is(lx, i + 2, "("))
+		return D_PTR;
 	if (!is_word(lx, j) || not_a_type(lx, j) ||
 	    !(is_word(lx, j - 1) || is(lx, j - 1, ";") || is(lx, j - 1, "{") ||
 	      is(lx, j - 1, "(") || is(lx, j - 1, ",")))
@@ -1169,29 +1245,26 @@ static size_t code_index(const struct model *m, size_t tok)
 
 /*
  * Per code token outside functions, the brackets open at file scope
- * around it: 'm' inside braces (a struct, an initializer), 'p' inside
- * parentheses (a head's or a prototype's parameters), 'g' neither.
+ * around it: 'p' inside parentheses (a head's or a prototype's
+ * parameters, a function pointer member's too), else 'm' inside braces
+ * (a struct, an initializer), 'g' neither.
  * After find_functions().
  */
 static void find_scopes(struct model *m)
 {
 	const struct span *s = &m->code;
 	size_t i;
-	int braces = 0, parens = 0;
+	int parens = 0;
 
 	m->outer = xmalloc(s->n + 1);
 	for (i = 0; i < s->n; i++) {
 		const struct tok *k = T(m, s, i);
 		char c = k->kind == K_PUNCT && k->len == 1 ? m->lx.t[k->off] : 0;
 
-		m->outer[i] = m->func[i] ? 0 : braces ? 'm' : parens ? 'p' : 'g';
+		m->outer[i] = m->func[i] ? 0 : parens ? 'p' : m->depth[i] ? 'm' : 'g';
 		if (m->func[i] || !c)
 			continue;
-		if (c == '{')
-			braces++;
-		else if (c == '}')
-			braces -= braces > 0;
-		else if (c == '(')
+		if (c == '(')
 			parens++;
 		else if (c == ')')
 			parens -= parens > 0;
@@ -1273,22 +1346,22 @@ static void find_users(struct model *m)
 }
 
 /*
- * The declarations of NAME that its use at code token @use reads: of a
- * member (@member: "X->NAME", "X.NAME"), the struct members'; of a name,
- * those of its function (parameters and locals), else the file-scope
- * variables'.  A use outside the code of a function (@use m->code.n: a
- * macro's body, or spatch's fact of a pointer assigned in any function)
- * reads every declaration in the file.  One bit (1 << kind) per enum
- * decl_kind read; 0 for none (a name declared in a header: not known).
+ * The declarations of NAME, one bit (1 << kind) per enum decl_kind read:
+ * in definition @f (its parameters and locals), at file scope, in
+ * struct bodies, and anywhere in the file (directives too).
  */
-static unsigned int read_decls(const struct model *m, const char *name, size_t len,
-			       size_t use, int member)
+struct decls {
+	unsigned int here, global, field, any;
+};
+
+static void read_decls(const struct model *m, const char *name, size_t len, const char *f,
+		       struct decls *d)
 {
 	const struct lexer *lx = &m->lx;
-	const char *f = use < m->code.n ? m->func[use] : NULL, *in;
-	unsigned int here = 0, global = 0, field = 0, any = 0;
+	const char *in;
 	size_t i;
 
+	memset(d, 0, sizeof(*d));
 	for (i = 1; i + 1 < lx->ntk; i++) {
 		enum decl_kind k;
 		unsigned int bit;
@@ -1299,40 +1372,43 @@ static unsigned int read_decls(const struct model *m, const char *name, size_t l
 		if (k == D_NONE)
 			continue;
 		bit = 1u << k;
-		any |= bit;
-		if (!f)
-			continue;
+		d->any |= bit;
 		switch (decl_scope(m, i, &in)) {
 		case S_FUNC:
-			here |= in == f ? bit : 0;
+			d->here |= f && in == f ? bit : 0;
 			break;
 		case S_GLOBAL:
-			global |= bit;
+			d->global |= bit;
 			break;
 		case S_MEMBER:
-			field |= bit;
+			d->field |= bit;
 			break;
 		default:
 			break;
 		}
 	}
-	if (!f)
-		return any;
-	if (member)
-		return field;
-	return here ? here : global;
 }
 
+#define ONLY(kinds, k) ((kinds) == 1u << (k))
+#define POINTER(kinds) ((kinds) & (1u << D_PTR | 1u << D_USER))
+
 /*
- * Is @name, used at code token @use (@member: read_decls()), a user
- * pointer: declared "__user *NAME" (or "__user *const NAME") and no
- * other way where the use reads it (two blocks of one function: the
- * model cannot tell which one), or a uapi user pointer field of
- * vocab.def?
+ * Is @name, used at code token @use (@member: "X->NAME", "X.NAME"; m->code.n:
+ * outside a function's code, a macro's body or spatch's fact of a value
+ * assigned in any function), a user pointer?  A uapi user pointer field
+ * of vocab.def is one.  Else as C scopes the name: by the function's
+ * declarations (parameters, locals: all "__user *NAME", or "__user
+ * *const NAME"; both ways in two blocks, the model cannot tell which
+ * one: no).  What the model cannot place - a file-scope variable the
+ * function does not declare, a struct member (matched by name: the
+ * model knows no types), a use outside functions - only when every
+ * declaration of the name in the file is a user pointer's.
  */
 static int user_name(const struct model *m, const char *name, size_t len, size_t use, int member)
 {
 	const struct lexer *lx = &m->lx;
+	const char *f = use < m->code.n ? m->func[use] : NULL;
+	struct decls d;
 	size_t i;
 
 	if (vocab_user_field(name, len))
@@ -1344,25 +1420,67 @@ static int user_name(const struct model *m, const char *name, size_t len, size_t
 		if (t->len == len && !memcmp(lx->t + t->off, name, len))
 			break;
 	}
-	return i < m->nusers && read_decls(m, name, len, use, member) == 1u << D_USER;
+	if (i == m->nusers)
+		return 0;
+	read_decls(m, name, len, f, &d);
+	if (member)
+		return d.field && ONLY(d.any, D_USER);
+	if (f && d.here)
+		return ONLY(d.here, D_USER);
+	return (!f || d.global) && ONLY(d.any, D_USER);
 }
 
 /*
- * How NAME, used at code token @use (@member: read_decls()), is
- * declared: 1 only as a pointer ("T *NAME", or an array), 0 only as an
- * integer ("T NAME", decl_kind()), -1 not at all, by a type that may be
- * a pointer's, or both ways (two scopes: the model cannot tell which
- * one).
+ * How NAME, used at code token @use (@member: user_name()), is declared:
+ * 1 only as a pointer ("T *NAME", or an array), 0 only as an integer
+ * ("T NAME", decl_kind()), -1 not at all, by a type that may be a
+ * pointer's, or both ways (two scopes: the model cannot tell which one).
+ * By the function's own declarations, else the file-scope variables'
+ * (for a member, the struct members'); an integer read from those the
+ * model cannot place (a member, matched by name; a file-scope variable;
+ * a use outside functions) only when no declaration of the name in the
+ * file says otherwise.
  */
 static int pointer_name(const struct model *m, const char *name, size_t len, size_t use,
 			int member)
 {
-	unsigned int kinds = read_decls(m, name, len, use, member);
-	int ptr = !!(kinds & (1u << D_PTR | 1u << D_USER)), plain = !!(kinds & 1u << D_PLAIN);
+	const char *f = use < m->code.n ? m->func[use] : NULL;
+	struct decls d;
+	unsigned int kinds;
+	int sure;
 
-	if (ptr != plain && !(kinds & 1u << D_TYPE))
-		return ptr;
+	read_decls(m, name, len, f, &d);
+	if (member)
+		kinds = d.field, sure = 0;
+	else if (f && d.here)
+		kinds = d.here, sure = 1;
+	else if (f)
+		kinds = d.global, sure = 0;
+	else
+		kinds = d.any, sure = 0;
+	if (!kinds || (kinds & 1u << D_TYPE))
+		return -1;
+	if (POINTER(kinds) && !(kinds & 1u << D_PLAIN))
+		return 1;
+	if (ONLY(kinds, D_PLAIN) && (sure || ONLY(d.any, D_PLAIN)))
+		return 0;
 	return -1;
+}
+
+/* Is @name a parameter of the function-like macro whose #define line is @s? */
+static int macro_param(const struct model *m, const struct span *s, const char *name, size_t len)
+{
+	size_t i;
+
+	if (s == &m->code || !s_is(m, s, 1, "define") || !s_is(m, s, 3, "(") || T(m, s, 3)->gap)
+		return 0;
+	for (i = 4; i < s->n && !s_is(m, s, i, ")"); i++) {
+		const struct tok *k = T(m, s, i);
+
+		if (k->kind == K_WORD && k->len == len && !memcmp(m->lx.t + k->off, name, len))
+			return 1;
+	}
+	return 0;
 }
 
 /*
@@ -1411,7 +1529,8 @@ static int int_cast(const struct model *m, const struct span *s, size_t b, size_
 	if (s_word(m, s, e - 1) && (b + 1 == e || s_is(m, s, e - 2, "->") || s_is(m, s, e - 2, "."))) {
 		const struct tok *k = T(m, s, e - 1);
 
-		switch (pointer_name(m, m->lx.t + k->off, k->len, code_index(m, s->ix[e - 1]),
+		switch (macro_param(m, s, m->lx.t + k->off, k->len) ? -1 :
+			pointer_name(m, m->lx.t + k->off, k->len, code_index(m, s->ix[e - 1]),
 				     b + 1 != e)) {
 		case 1:
 			return 1;
@@ -1466,6 +1585,7 @@ static void judge(struct model *m, const struct span *s, struct lex_call *c,
 				      s_is(m, s, args[idx][1] - 2, "."));
 		int user = have && last->kind == K_WORD &&
 			(args[idx][1] == args[idx][0] + 1 || member) &&
+			!macro_param(m, s, m->lx.t + last->off, last->len) &&
 			user_name(m, m->lx.t + last->off, last->len,
 				  code_index(m, s->ix[args[idx][1] - 1]), member);
 
@@ -1715,6 +1835,7 @@ void lex_scan(const char *buf, size_t len, const struct lex_vocab *v, int hashed
 	for (i = 0; i < m.nfuncs; i++)
 		free(m.funcs[i]);
 	free(m.funcs);
+	free(m.depth);
 	free(m.outer);
 	free(m.users);
 	free(m.lx.tk);
@@ -1783,6 +1904,11 @@ int lex_user_expr(const char *buf, size_t len, const char *expr, unsigned int li
 	size_t e = strlen(expr), b, p, ndirs, i;
 	int ret, member;
 
+	/* a name or a member, "d -> ubuf": not lookup(d->ubuf), not a ?: of one */
+	for (p = 0; expr[p]; p++)
+		if (!word_byte((unsigned char)expr[p]) && expr[p] != ' ' && expr[p] != '.' &&
+		    !(expr[p] == '-' && expr[p + 1] == '>') && !(expr[p] == '>' && p && expr[p - 1] == '-'))
+			return 0;
 	while (e && !word_byte((unsigned char)expr[e - 1]))
 		e--;
 	for (b = e; b && word_byte((unsigned char)expr[b - 1]); b--)
@@ -1809,6 +1935,7 @@ int lex_user_expr(const char *buf, size_t len, const char *expr, unsigned int li
 	for (i = 0; i < m.nfuncs; i++)
 		free(m.funcs[i]);
 	free(m.funcs);
+	free(m.depth);
 	free(m.outer);
 	free(m.users);
 	free(m.lx.tk);
