@@ -1733,6 +1733,41 @@ static void find_calls(struct model *m, const struct span *s, const char *where,
 	}
 }
 
+/* Read @buf into @m: tokens, code and directive lines (*@dirs), functions, scopes. */
+static size_t model_read(struct model *m, const char *buf, size_t len, struct span **dirs)
+{
+	size_t ndirs;
+
+	m->lx.t = buf;
+	m->lx.n = len;
+	tokenize(&m->lx);
+	mark_dead(&m->lx);
+	ndirs = split_lines(m, dirs);
+	find_functions(m);
+	find_scopes(m);
+	find_users(m);
+	return ndirs;
+}
+
+/* Free what model_read() made (and the names func_name() kept). */
+static void model_free(struct model *m, struct span *dirs, size_t ndirs)
+{
+	size_t i;
+
+	for (i = 0; i < ndirs; i++)
+		free(dirs[i].ix);
+	free(dirs);
+	free(m->code.ix);
+	free(m->func);
+	for (i = 0; i < m->nfuncs; i++)
+		free(m->funcs[i]);
+	free(m->funcs);
+	free(m->depth);
+	free(m->outer);
+	free(m->users);
+	free(m->lx.tk);
+}
+
 void lex_scan(const char *buf, size_t len, const struct lex_vocab *v, int hashed,
 	      struct lex_file *out)
 {
@@ -1742,8 +1777,6 @@ void lex_scan(const char *buf, size_t len, const struct lex_vocab *v, int hashed
 	int more;
 
 	memset(out, 0, sizeof(*out));
-	m.lx.t = buf;
-	m.lx.n = len;
 	m.hashed = hashed;
 	lex_vocab_copy(&m.v, v);
 	base = m.v.nfns;
@@ -1751,12 +1784,7 @@ void lex_scan(const char *buf, size_t len, const struct lex_vocab *v, int hashed
 		if (vocab_io_fns[i].kind != VOCAB_IO_TEXT)
 			lex_vocab_add(&m.io, vocab_io_fns[i].name, strlen(vocab_io_fns[i].name),
 				      vocab_io_fns[i].arg, 0, "io");
-	tokenize(&m.lx);
-	mark_dead(&m.lx);
-	ndirs = split_lines(&m, &dirs);
-	find_functions(&m);
-	find_scopes(&m);
-	find_users(&m);
+	ndirs = model_read(&m, buf, len, &dirs);
 	for (round = 0, more = 1; more && round < 8; round++) {
 		more = 0;
 		for (i = 0; i < ndirs; i++)
@@ -1827,18 +1855,7 @@ void lex_scan(const char *buf, size_t len, const struct lex_vocab *v, int hashed
 		out->calls[i].fn = copy;
 	}
 	out->broken = m.lx.broken;
-	for (i = 0; i < ndirs; i++)
-		free(dirs[i].ix);
-	free(dirs);
-	free(m.code.ix);
-	free(m.func);
-	for (i = 0; i < m.nfuncs; i++)
-		free(m.funcs[i]);
-	free(m.funcs);
-	free(m.depth);
-	free(m.outer);
-	free(m.users);
-	free(m.lx.tk);
+	model_free(&m, dirs, ndirs);
 	lex_vocab_free(&m.v);
 	lex_vocab_free(&m.io);
 }
@@ -1901,7 +1918,7 @@ int lex_user_expr(const char *buf, size_t len, const char *expr, unsigned int li
 {
 	struct model m = { 0 };
 	struct span *dirs = NULL;
-	size_t e = strlen(expr), b, p, ndirs, i;
+	size_t e = strlen(expr), b, p, ndirs;
 	int ret, member;
 
 	/* a name or a member, "d -> ubuf": not lookup(d->ubuf), not a ?: of one */
@@ -1918,26 +1935,8 @@ int lex_user_expr(const char *buf, size_t len, const char *expr, unsigned int li
 	for (p = b; p && expr[p - 1] == ' '; p--)
 		;
 	member = (p >= 2 && !memcmp(expr + p - 2, "->", 2)) || (p && expr[p - 1] == '.');
-	m.lx.t = buf;
-	m.lx.n = len;
-	tokenize(&m.lx);
-	mark_dead(&m.lx);
-	ndirs = split_lines(&m, &dirs);
-	find_functions(&m);
-	find_scopes(&m);
-	find_users(&m);
+	ndirs = model_read(&m, buf, len, &dirs);
 	ret = user_name(&m, expr + b, e - b, line ? code_at_line(&m, line) : m.code.n, member);
-	for (i = 0; i < ndirs; i++)
-		free(dirs[i].ix);
-	free(dirs);
-	free(m.code.ix);
-	free(m.func);
-	for (i = 0; i < m.nfuncs; i++)
-		free(m.funcs[i]);
-	free(m.funcs);
-	free(m.depth);
-	free(m.outer);
-	free(m.users);
-	free(m.lx.tk);
+	model_free(&m, dirs, ndirs);
 	return ret;
 }
