@@ -766,10 +766,12 @@ enum { NEED_PX = 1, NEED_CAST = 2 };
  * Which rules must run on @root/@rel, from its text alone.  Without a
  * seq-output call no rule can match, but a %px (or a %p, before v4.15)
  * handed to a wrapper declared in a header still needs the lexical model,
- * which runs with seq_px.cocci.  Otherwise prefilter.h says which rule
- * can report something: seq_int_cast.cocci needs a long-wide integer
- * conversion and a cast to an integer type in the arguments of a seq
- * call, seq_px.cocci a %px (or a %p, before v4.15).  seq_px.cocci also
+ * which runs with seq_px.cocci.  Otherwise (but with --no-prefilter:
+ * both) prefilter.h says which rule can report something:
+ * seq_int_cast.cocci needs a long-wide integer conversion and a cast to
+ * an integer type in the arguments of a seq call (or of a formatting
+ * call whose buffer reaches one), seq_px.cocci a %px (or a %p, before
+ * v4.15).  seq_px.cocci also
  * runs wherever the cast rule does: its run, which reads no header, is
  * the one whose skipped lines are the file's own.  A file that cannot be
  * read needs both: cocci_run() reports it.
