@@ -78,16 +78,34 @@ def pg_field_print(p, arg, fld):
         pg_mark(p, arg, 'field', what)
 
 
-# The formatting calls into a buffer each function returns, per file and
-# function name (bufout.cocci.in's bufret).
-pg_buf_returns = {}
+# The seq calls that print a function's result, per file and function
+# name; the formatting calls into a buffer in those functions, per
+# buffer; joined by each return of the buffer (bufout.cocci.in's
+# bufprint, bufret and bufreturn rules).
+pg_buf_prints = {}
+pg_buf_calls = {}
 
 
-def pg_buf_return(p, fn):
-    calls = pg_buf_returns.setdefault((p.file, str(fn)), [])
-    calls.append(p)
+def pg_bare(e):
+    e = str(e).strip()
+    while e.startswith('(') and e.endswith(')'):
+        e = e[1:-1].strip()
+    return e
 
 
 def pg_buf_print(p, fn):
-    for call in pg_buf_returns.get((p.file, str(fn)), ()):
-        pg_mark(call, 0, 'buf', p.line)
+    lines = pg_buf_prints.setdefault((p.file, str(fn)), [])
+    if p.line not in lines:
+        lines.append(p.line)
+
+
+def pg_buf_call(p, buf):
+    if (p.file, p.current_element) in pg_buf_prints:
+        key = (p.file, p.current_element, pg_bare(buf))
+        pg_buf_calls.setdefault(key, []).append(p)
+
+
+def pg_buf_return(p, what):
+    for call in pg_buf_calls.get((p.file, p.current_element, pg_bare(what)), ()):
+        for line in pg_buf_prints.get((p.file, p.current_element), ()):
+            pg_mark(call, 0, 'buf', line)
