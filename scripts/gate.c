@@ -821,8 +821,10 @@ static unsigned int file_needs(const struct gate *g, size_t k, const char *rel)
  * reports (no finding, no word among the literals, not a wrapper's own
  * body handing on its format); a writer of a value without a format
  * (seq_put_*()) never is quiet; text written as it is (seq_puts()) and a
- * buffer formatted without such a conversion are.  With @none, any call
- * at all is one too many.
+ * buffer formatted without such a conversion are, unless the file
+ * formats such a conversion into a buffer anywhere (a function may
+ * return it to any seq call).  With @none, any call at all is one too
+ * many.
  */
 struct quiet_read {
 	const struct gate *g;
@@ -854,6 +856,13 @@ static int quiet_calls(void *ctx, int which, unsigned int first, unsigned int la
 	for (i = 0; i < lf->ncalls; i++) {
 		const struct lex_call *c = &lf->calls[i];
 
+		/*
+		 * A buffer formatted with what a rule reports, anywhere in
+		 * the file: a seq call in any function may print it through
+		 * the function that returns it (bufout.cocci.in).
+		 */
+		if (c->io == VOCAB_IO_BUF && c->nfindings)
+			return 0;
 		if (c->end_line < first || c->line > last)
 			continue;
 		if (none || c->nfindings || c->io == VOCAB_IO_PUT)
