@@ -489,15 +489,15 @@ static const char *func_name(struct model *m, size_t brace)
 /*
  * The depth of braces before each code token, read as the compiler reads
  * one configuration: each branch of an #if, #ifdef or #ifndef starts at
- * the depth of the #if, and after the #endif the depth is the first
- * branch's.  Two branches that each open a brace ("if (x) {" under
+ * the depth of the #if, and after the #endif the depth is the first live
+ * branch's (after an "#if 0", the next one's).  Two branches that each open a brace ("if (x) {" under
  * #ifdef, "if (y) {" under #else) would otherwise leave the rest of the
  * file inside one function; two whole definitions still read as two.
  */
 static void brace_depths(struct model *m)
 {
 	const struct lexer *lx = &m->lx;
-	struct cond { unsigned int saved, first; int branched; } *st = NULL;
+	struct cond { unsigned int saved, first; int branched, dead; } *st = NULL;
 	size_t i, c = 0, n = 0, alloc = 0;
 	unsigned int depth = 0;
 
@@ -516,9 +516,15 @@ static void brace_depths(struct model *m)
 					alloc = alloc ? 2 * alloc : 16;
 					st = xrealloc(st, alloc * sizeof(*st));
 				}
-				st[n++] = (struct cond){ depth, 0, 0 };
+				/* "#if 0": the first live branch is the next one */
+				st[n++] = (struct cond){ depth, 0, 0,
+					is(lx, w, "if") && is(lx, w + 1, "0") &&
+					lx->tk[w + 1].dir == k->dir &&
+					(w + 2 >= lx->ntk || lx->tk[w + 2].dir != k->dir) };
 			} else if (n && (is(lx, w, "elif") || is(lx, w, "else"))) {
-				if (!st[n - 1].branched) {
+				if (st[n - 1].dead) {
+					st[n - 1].dead = 0;
+				} else if (!st[n - 1].branched) {
 					st[n - 1].first = depth;
 					st[n - 1].branched = 1;
 				}

@@ -10,8 +10,9 @@
  * a member matched by name only (another struct's integer, a pointer
  * local elsewhere: unknown), a later declarator "*obj" (not "else obj
  * ="), a function pointer; scoped_early()'s #ifdef branches each open a
- * brace, and end no function early nor late; SCOPED_DUMP()'s buf is
- * its parameter, not scoped_write()'s.
+ * brace, scoped_dead()'s #if 0 holds its closing one, and neither ends a
+ * function early nor late; SCOPED_DUMP()'s buf is its parameter, not
+ * scoped_write()'s.
  */
 #include <linux/seq_file.h>
 
@@ -77,6 +78,18 @@ static int scoped_early(int x)
 #endif
 		x++;
 	}
+	return x;
+}
+
+static int scoped_dead(int x)
+{
+	if (x > 4) {
+		x--;
+#if 0
+		x++; }
+#else
+	}
+#endif
 	return x;
 }
 
