@@ -10,6 +10,7 @@
  * parse, a spatch crash or timeout - is exit status 2 with one line that
  * names the input, never a silent pass.
  */
+#include <ctype.h>
 #include <errno.h>
 #include <limits.h>
 #include <pthread.h>
@@ -821,10 +822,9 @@ static unsigned int file_needs(const struct gate *g, size_t k, const char *rel)
  * reports (no finding, no word among the literals, not a wrapper's own
  * body handing on its format); a writer of a value without a format
  * (seq_put_*()) never is quiet; text written as it is (seq_puts()) and a
- * buffer formatted without such a conversion are, unless the file
- * formats such a conversion into a buffer anywhere (a function may
- * return it to any seq call).  With @none, any call at all is one too
- * many.
+ * buffer formatted without such a conversion are; and the lines call no
+ * function of the file that formats such a conversion into a buffer
+ * (calls_formatter()).  With @none, any call at all is one too many.
  */
 struct quiet_read {
 	const struct gate *g;
@@ -846,23 +846,66 @@ static const struct lex_file *quiet_side(struct quiet_read *q, int which)
 	return &q->lf[which];
 }
 
+/* Lines @first..@last of @buf: their first byte and *@len. */
+static const char *text_lines(const char *buf, size_t len, unsigned int first,
+			      unsigned int last, size_t *n)
+{
+	size_t b = 0, e;
+	unsigned int line = 1;
+
+	for (; b < len && line < first; b++)
+		line += buf[b] == '\n';
+	for (e = b; e < len && line <= last; e++)
+		line += buf[e] == '\n';
+	*n = e - b;
+	return buf + b;
+}
+
+/*
+ * Do lines @first..@last of side @which call a function of the file that
+ * formats into a buffer what a rule may report?  The rules follow such a
+ * buffer through the function's result to the seq call (a printf or a
+ * writer such as seq_puts()) that prints it (bufout.cocci.in): a change
+ * there is no quiet one.  Read from the text: "NAME(".
+ */
+static int calls_formatter(struct quiet_read *q, int which, unsigned int first,
+			   unsigned int last)
+{
+	const struct lex_file *lf = &q->lf[which];
+	size_t i, n, k;
+	const char *t = text_lines(q->buf[which], q->len[which], first, last, &n);
+
+	for (i = 0; i < lf->ncalls; i++) {
+		const char *fn = lf->calls[i].function;
+		size_t fl = strlen(fn);
+
+		if (lf->calls[i].io != VOCAB_IO_BUF || !lf->calls[i].nfindings || !fl)
+			continue;
+		for (k = 0; k + fl < n; k++) {
+			size_t e = k + fl;
+
+			if (memcmp(t + k, fn, fl) || (k && (isalnum((unsigned char)t[k - 1]) ||
+							  t[k - 1] == '_')))
+				continue;
+			while (e < n && (t[e] == ' ' || t[e] == '\t' || t[e] == '\n'))
+				e++;
+			if (e < n && t[e] == '(')
+				return 1;
+		}
+	}
+	return 0;
+}
+
 static int quiet_calls(void *ctx, int which, unsigned int first, unsigned int last, int none)
 {
 	const struct lex_file *lf = quiet_side(ctx, which);
 	size_t i;
 
-	if (lf->broken)
+	if (lf->broken || calls_formatter(ctx, which, first, last))
 		return 0;
 	for (i = 0; i < lf->ncalls; i++) {
 		const struct lex_call *c = &lf->calls[i];
 
-		/*
-		 * A buffer formatted with what a rule reports, anywhere in
-		 * the file: a seq call in any function may print it through
-		 * the function that returns it (bufout.cocci.in).
-		 */
-		if (c->io == VOCAB_IO_BUF && c->nfindings)
-			return 0;
 		if (c->end_line < first || c->line > last)
 			continue;
 		if (none || c->nfindings || c->io == VOCAB_IO_PUT)
