@@ -846,7 +846,7 @@ static const struct lex_file *quiet_side(struct quiet_read *q, int which)
 	return &q->lf[which];
 }
 
-/* Lines @first..@last of @buf: their first byte and *@len. */
+/* Lines @first..@last of @buf: their first byte, and their length in *@n. */
 static const char *text_lines(const char *buf, size_t len, unsigned int first,
 			      unsigned int last, size_t *n)
 {

@@ -353,9 +353,8 @@ struct model {
 	unsigned int *depth;
 	/* per code token outside functions: the brackets around it (find_scopes()) */
 	char *outer;
-	/* the names declared "__user *NAME", where (find_users()) */
-	struct user_decl *users;
-	size_t nusers;
+	/* the tokens of the names declared "__user *NAME" (find_users()) */
+	size_t *users, nusers;
 };
 
 #define T(m, s, i) (&(m)->lx.tk[(s)->ix[i]])
@@ -1227,12 +1226,6 @@ enum decl_scope {
 	S_OTHER,	/* in a directive (a macro's body): wherever it expands */
 };
 
-struct user_decl {
-	size_t tok;		/* the lexer token of NAME */
-	const char *func;	/* S_FUNC: the definition (struct model.func) */
-	enum decl_scope scope;
-};
-
 /* The index in m->code of lexer token @tok, or m->code.n if it is not code. */
 static size_t code_index(const struct model *m, size_t tok)
 {
@@ -1325,7 +1318,11 @@ static enum decl_scope decl_scope(const struct model *m, size_t tok, const char 
 	return S_GLOBAL;
 }
 
-/* Note each name declared "__user *NAME" (or "__user * const NAME"), and its scope. */
+/*
+ * Note the token of each name declared "__user *NAME" (or "__user *
+ * const NAME"): user_name() looks further only for those names, and reads
+ * their scope then (read_decls()).
+ */
 static void find_users(struct model *m)
 {
 	const struct lexer *lx = &m->lx;
@@ -1333,7 +1330,6 @@ static void find_users(struct model *m)
 
 	for (i = 0; i + 2 < lx->ntk; i++) {
 		size_t j = i + 2;
-		struct user_decl *d;
 
 		if (!is(lx, i, "__user") || !is(lx, i + 1, "*") || lx->tk[i].dead)
 			continue;
@@ -1345,9 +1341,7 @@ static void find_users(struct model *m)
 			alloc = alloc ? 2 * alloc : 8;
 			m->users = xrealloc(m->users, alloc * sizeof(*m->users));
 		}
-		d = &m->users[m->nusers++];
-		d->tok = j;
-		d->scope = decl_scope(m, j, &d->func);
+		m->users[m->nusers++] = j;
 	}
 }
 
@@ -1421,7 +1415,7 @@ static int user_name(const struct model *m, const char *name, size_t len, size_t
 		return 1;
 	/* most names are not: the file's few user declarations first */
 	for (i = 0; i < m->nusers; i++) {
-		const struct tok *t = &lx->tk[m->users[i].tok];
+		const struct tok *t = &lx->tk[m->users[i]];
 
 		if (t->len == len && !memcmp(lx->t + t->off, name, len))
 			break;
