@@ -25,7 +25,7 @@ if [ -z "${GIT_AUTHOR_NAME:-}$(git config user.name 2>/dev/null)" ] ||
 fi
 
 # The order puts the fast suites first.
-order="model cli fuzz cocci audit fix gate scan kunit e2e"
+order="model cli fuzz cocci audit fix gate scan harness kunit e2e"
 if [ $# -gt 0 ]; then
 	suites="$*"
 else
