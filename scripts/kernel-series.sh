@@ -1,45 +1,35 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
-# Assemble the runtime guard into a git format-patch series, and optionally
-# apply it to a git tree of the pristine kernel.
+# Apply the runtime guard's patch series to a pristine kernel tree and
+# write it out as a git format-patch series with a cover letter.
 #
-#   kernel-series.sh           write the series with a cover letter to
-#                              build/series/ (or $SERIES_DIR) and print it
-#   kernel-series.sh --apply   also make $PTRGUARD_CACHE/linux-guard: the
-#                              pristine tree in git, with the series applied
-#                              by `git am`; print its path
+#   kernel-series.sh           write the series to build/series-$KVER
+#                              (build/series for 6.12) and print the path
+#   kernel-series.sh --apply   also leave $PTRGUARD_CACHE/linux-guard-$KVER
+#                              (linux-guard for 6.12): the pristine tree in
+#                              git with the series applied; print its path
 #
-# KVER selects the kernel the series is for: 6.12 (the default) or 6.1,
-# Debian's linux-source-$KVER (scripts/kernel-tree.sh).  For 6.12 the
-# series goes to build/series and the tree is linux-guard; for another
-# version to build/series-$KVER and linux-guard-$KVER.
+# KVER: 7.1 (mainline, the base the series is written for), 6.19, 6.12
+# (the default) or 6.1; the trees come from scripts/kernel-tree.sh (exit 3
+# there: a mainline repository is not on this machine).
 #
-# The series is described by kernel-series/series (the patches, in order)
-# and one kernel-series/NN-name.patch-spec per patch: the repo files it
-# carries, a "---" line, then its commit message.  A file ending in .diff
-# is a hunk against the kernel file at the same path without ".diff"
-# (applied with `git apply`; "PATH.NAME.diff" when a second patch touches
-# the same file); "DEST=SRC" carries a file the build makes (SRC, under
-# the repo, made by `make rules` first) at DEST in the tree; any other file
-# is copied into the tree at its repo path.
-# kernel-series/cover.txt is the cover letter: subject line, blank, body.
-#
-# One source, several kernels: the files above are written for 6.12.
-# kernel-series/$KVER/ holds only what differs on another version, under
-# the same names, so each series is clean code for its own tree (no
-# LINUX_VERSION_CODE tests):
-#   $KVER/F        replaces spec entry F (a hunk written for that tree, or
-#                  a new file's text)
-#   $KVER/F.diff   for an entry F that is a whole file (ours, e.g.
-#                  lib/seq_ptr_guard.c): a hunk applied to F right after it
-#                  is added, in the same patch
-# An override that matches no entry of the series is an error, so one
-# left behind by a renamed file is noticed.  See docs/runtime-guard.md.
+# The series is kept as kernel developers keep one: kernel-series/$KVER/
+# holds a quilt-style `series` file naming the patches in order, relative
+# to kernel-series/ (a backport lists the mainline patches that apply as
+# they are, ../7.1/NNNN-*.patch, and carries its own where the code
+# differs), and the patch files themselves: a Subject: line, the commit
+# message, "---" and the diff, as `git format-patch` writes them but
+# without From:, Date: and Signed-off-by:.  Those belong to whoever builds
+# and sends the series: they are the builder's git identity (user.name,
+# user.email, or GIT_AUTHOR_NAME/GIT_AUTHOR_EMAIL), added here by `git am
+# --signoff`, never a made-up one.  kernel-series/cover-letter.txt is the
+# cover letter (subject line, blank line, body).
+# scripts/kernel-series-export.sh writes the patch files from a git tree.
 #
 # The guard tree is rebuilt only when the series changes (a hash of the
-# patches is kept in its .git).  Rebuilding resets it to the pristine commit
-# and applies the series again, which rewrites only the files the series
-# touches, so an out-of-tree build of it stays incremental.
+# patches and the identity is kept in its .git); rebuilding resets it to
+# the pristine commit and applies the series again, which rewrites only the
+# files the series touches, so an out-of-tree build stays incremental.
 set -eu
 
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -51,17 +41,15 @@ case $kver in
 	series_dir=${SERIES_DIR:-$top/build/series}
 	guard=$cache/linux-guard
 	;;
-6.1)
+6.1|7.1|6.19)
 	series_dir=${SERIES_DIR:-$top/build/series-$kver}
 	guard=$cache/linux-guard-$kver
 	;;
 *)
-	echo "kernel-series: KVER=$kver: not supported (6.12, 6.1)" >&2
+	echo "kernel-series: KVER=$kver: not supported (7.1, 6.19, 6.12, 6.1)" >&2
 	exit 2
 	;;
 esac
-# the overrides for this version (none for 6.12, the base)
-over=$meta/$kver
 # Fixed dates keep the series byte-identical from run to run.
 date0="2026-01-01 00:00:00 +0000"
 
@@ -70,26 +58,10 @@ die() {
 	exit 2
 }
 
-# The series is sent by whoever builds it: its author, its Signed-off-by
-# lines (the DCO) and its MAINTAINERS entry carry that person's git
-# identity, never a made-up one.  GIT_AUTHOR_NAME and GIT_AUTHOR_EMAIL
-# override the configured user.name and user.email, as for git commit.
 ident_name=${GIT_AUTHOR_NAME:-$(git -C "$top" config user.name || true)}
 ident_email=${GIT_AUTHOR_EMAIL:-$(git -C "$top" config user.email || true)}
 [ -n "$ident_name" ] && [ -n "$ident_email" ] ||
 	die "no git identity: set user.name and user.email (git config --global user.name ...); the series carries them as its author and Signed-off-by"
-
-# with_ident FILE: FILE with each @IDENT@ replaced by "Name <email>"
-with_ident() {
-	awk -v id="$ident_name <$ident_email>" '{
-		while ((i = index($0, "@IDENT@")) > 0)
-			$0 = substr($0, 1, i - 1) id substr($0, i + 7)
-		print
-	}' "$1"
-}
-
-# Patches may carry files the build makes ("DEST=SRC"): the rules.
-make -s --no-print-directory -C "$top" rules >&2 || die "make rules failed"
 
 apply=0
 case "${1-}" in
@@ -98,9 +70,25 @@ case "${1-}" in
 *) echo "usage: kernel-series.sh [--apply]" >&2; exit 2 ;;
 esac
 
-[ -f "$meta/series" ] || die "$meta/series: not found"
-[ -f "$meta/cover.txt" ] || die "$meta/cover.txt: not found"
-pristine=$(KVER=$kver "$top/scripts/kernel-tree.sh") || die "no pristine $kver kernel tree"
+list=$meta/$kver/series
+[ -f "$list" ] || die "$list: not found"
+[ -f "$meta/cover-letter.txt" ] || die "$meta/cover-letter.txt: not found"
+patches=
+for p in $(sed -e 's/#.*//' "$list"); do
+	f=$meta/$kver/$p
+	[ -f "$f" ] || die "$f: not found (listed in $list)"
+	grep -q '^Subject: ' "$f" || die "$f: no Subject: line"
+	! grep -q '^Signed-off-by:' "$f" ||
+		die "$f: a Signed-off-by in the patch; the builder's identity is added"
+	patches="$patches $f"
+done
+[ -n "$patches" ] || die "$list: no patches"
+
+set +e
+pristine=$(KVER=$kver "$top/scripts/kernel-tree.sh")
+rc=$?
+set -e
+[ $rc -eq 0 ] || exit $rc
 
 git_id() {
 	git -c user.name="$ident_name" -c user.email="$ident_email" \
@@ -114,31 +102,23 @@ make_base() {
 	rm -rf "$1.tmp"
 	mkdir "$1.tmp" || die "$1.tmp: cannot create"
 	# "$pristine/." copies the tree's contents even when $pristine is a
-	# symbolic link: copying the link would make this repo the pristine
-	# tree itself, and the series would be applied to it.
+	# symbolic link.
 	cp -a "$pristine/." "$1.tmp"
 	rm -f "$1.tmp/.ptrguard-unpacked"
 	(
 		cd "$1.tmp"
 		git init -q
-		git config user.name "$ident_name"
-		git config user.email "$ident_email"
-		# No automatic gc: the first commit leaves ~80,000 loose objects,
-		# and the repack it starts runs for many minutes on 2 cores and
-		# holds the lock below (it inherits fd 9).
+		# No automatic gc: the first commit leaves ~80,000 loose
+		# objects, and the repack it starts holds the lock below.
 		git config gc.auto 0
 		git add -A -f
 		GIT_AUTHOR_DATE="$date0" GIT_COMMITTER_DATE="$date0" \
-			git commit -q -m "Linux $kver (Debian linux-source-$kver, pristine)"
+			git_id commit -q -m "Linux $kver (pristine)"
 		git tag ptrguard-base
 	) || die "$1: cannot make a git repo of $pristine"
 	mv "$1.tmp" "$1"
 }
 
-# --- Build the series as commits on top of the base --------------------
-# The base repo is linux-guard itself (made on first use, so the pristine
-# tree is copied once).  The commits are built in a private index, so
-# linux-guard's work tree is neither read nor touched here.
 # One run at a time: the e2e and KUnit suites may both ask for the tree.
 mkdir -p "$cache"
 exec 9>"$guard.lock"
@@ -149,81 +129,56 @@ git -C "$guard" rev-parse -q --verify ptrguard-base >/dev/null ||
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/kernel-series.XXXXXX")
 trap 'rm -rf "$work"' EXIT INT TERM
-export GIT_INDEX_FILE="$work/index"
-git -C "$guard" read-tree ptrguard-base || die "$guard: cannot read ptrguard-base"
-head=$(git -C "$guard" rev-parse ptrguard-base)
 
-n=0
-for name in $(grep -v '^[[:space:]]*#' "$meta/series"); do
-	spec=$meta/$name.patch-spec
-	[ -f "$spec" ] || die "$spec: not found (listed in $meta/series)"
-	n=$((n + 1))
-	files=$(sed -n '/^---$/q;/^[[:space:]]*#/d;/^[[:space:]]*$/d;p' "$spec")
-	[ -n "$files" ] || die "$spec: no files before the --- line"
-	sed '1,/^---$/d' "$spec" >"$work/msg"
-	[ -s "$work/msg" ] || die "$spec: no commit message after the --- line"
-	! grep -q '^Signed-off-by:' "$work/msg" ||
-		die "$spec: a Signed-off-by in the spec; the builder's identity is added"
-	printf '\nSigned-off-by: %s <%s>\n' "$ident_name" "$ident_email" >>"$work/msg"
-	for f in $files; do
-		case $f in
-		*=*)
-			src=$top/${f#*=}
-			f=${f%%=*}
-			;;
-		*)
-			src=$top/$f
-			[ -f "$src" ] || src=$meta/$f
-			;;
-		esac
-		if [ -f "$over/$f" ]; then
-			src=$over/$f
-			echo "$f" >>"$work/used"
-		fi
-		[ -f "$src" ] || die "$spec: $f: not found"
-		case $f in
-		*.diff)
-			with_ident "$src" >"$work/hunk.diff" &&
-			git -C "$guard" apply --cached --whitespace=error-all "$work/hunk.diff" ||
-				die "${src#"$top"/}: does not apply to $kver (patch $name)"
-			;;
-		*)
-			blob=$(git -C "$guard" hash-object -w "$src") &&
-			git -C "$guard" update-index --add --cacheinfo "100644,$blob,$f" ||
-				die "$f: cannot add (patch $name)"
-			if [ -f "$over/$f.diff" ]; then
-				echo "$f.diff" >>"$work/used"
-				with_ident "$over/$f.diff" >"$work/hunk.diff" &&
-				git -C "$guard" apply --cached --whitespace=error-all "$work/hunk.diff" ||
-					die "kernel-series/$kver/$f.diff: does not apply (patch $name)"
-			fi
-			;;
-		esac
+# shellcheck disable=SC2086 # $patches: the file names, no spaces
+hash=$( { echo "$ident_name <$ident_email>"; cat $patches; } | sha256sum | cut -d' ' -f1)
+stamp=$guard/.git/ptrguard-series
+if [ "$(cat "$stamp" 2>/dev/null)" != "$hash" ] ||
+   [ -n "$(git -C "$guard" status --porcelain --untracked-files=no)" ]; then
+	n=0
+	for f in $patches; do
+		n=$((n + 1))
+		{
+			printf 'From: %s <%s>\n' "$ident_name" "$ident_email"
+			printf 'Date: %s\n' "$date0"
+			cat "$f"
+		} >"$work/$(printf %04d $n).patch"
 	done
-	tree=$(git -C "$guard" write-tree) || die "$name: write-tree failed"
-	head=$(GIT_AUTHOR_DATE="$date0" GIT_COMMITTER_DATE="$date0" \
-		git_id -C "$guard" commit-tree "$tree" -p "$head" -F "$work/msg") ||
-		die "$name: commit failed"
-done
-[ "$n" -gt 0 ] || die "$meta/series: no patches"
-if [ -d "$over" ]; then
-	(cd "$over" && find . -type f | sed 's|^\./||') | sort >"$work/overrides"
-	sort -u "$work/used" 2>/dev/null >"$work/used.sorted" || : >"$work/used.sorted"
-	stale=$(comm -23 "$work/overrides" "$work/used.sorted" | head -n 1)
-	[ -z "$stale" ] || die "kernel-series/$kver/$stale: overrides nothing in the series"
+	echo "kernel-series: applying $n patches to $guard" >&2
+	rm -f "$stamp"
+	(
+		cd "$guard"
+		git am --abort >/dev/null 2>&1 || true
+		# The files the previous series touched that this one leaves
+		# as they were get their old mtimes back, so that an
+		# out-of-tree build only rebuilds what really changed.
+		git diff --name-only ptrguard-base HEAD -- 2>/dev/null |
+		while read -r f; do
+			[ -f "$f" ] && echo "$(git hash-object "$f") $(stat -c %Y "$f") $f"
+		done >.git/ptrguard-mtimes
+		git checkout -q -f --detach ptrguard-base &&
+		git clean -q -f -d -x &&
+		GIT_COMMITTER_DATE="$date0" git_id am -q --signoff --whitespace=error-all \
+			"$work"/0*.patch || exit 1
+		while read -r blob mtime f; do
+			[ "$(git rev-parse -q "HEAD:$f" 2>/dev/null)" = "$blob" ] &&
+				touch -d "@$mtime" "$f"
+		done <.git/ptrguard-mtimes
+		true
+	) >&2 || die "$guard: git am failed: the series does not apply to $kver"
+	echo "$hash" >"$stamp"
 fi
-unset GIT_INDEX_FILE
 
 rm -rf "$series_dir"
 mkdir -p "$series_dir"
 git_id -C "$guard" format-patch -q --cover-letter --no-signature \
-	--base=ptrguard-base -o "$series_dir" "ptrguard-base..$head" ||
+	--base=ptrguard-base -o "$series_dir" ptrguard-base..HEAD ||
 	die "git format-patch failed"
 
-# Fill the cover letter's subject and blurb from kernel-series/cover.txt.
+# The cover letter's subject and blurb from kernel-series/cover-letter.txt.
 cover=$(ls "$series_dir"/0000-cover-letter.patch)
-subject=$(head -n 1 "$meta/cover.txt")
-awk -v subject="$subject" -v body="$meta/cover.txt" '
+subject=$(head -n 1 "$meta/cover-letter.txt")
+awk -v subject="$subject" -v body="$meta/cover-letter.txt" '
 	/\*\*\* SUBJECT HERE \*\*\*/ { sub(/\*\*\* SUBJECT HERE \*\*\*/, subject) }
 	/^\*\*\* BLURB HERE \*\*\*$/ {
 		skip = 1
@@ -232,42 +187,8 @@ awk -v subject="$subject" -v body="$meta/cover.txt" '
 		next
 	}
 	{ print }' "$cover" >"$work/cover" && mv "$work/cover" "$cover"
-echo "$series_dir"
-
-[ "$apply" -eq 1 ] || exit 0
-
-# --- Apply it to linux-guard, unless it already carries this series ------
-patches=$(ls "$series_dir"/0*.patch | grep -v '/0000-cover-letter\.patch$')
-# shellcheck disable=SC2086
-hash=$(cat $patches | sha256sum | cut -d' ' -f1)
-stamp=$guard/.git/ptrguard-series
-if [ "$(cat "$stamp" 2>/dev/null)" = "$hash" ] &&
-	[ -z "$(git -C "$guard" status --porcelain --untracked-files=no)" ]; then
+if [ "$apply" -eq 1 ]; then
 	echo "$guard"
-	exit 0
+else
+	echo "$series_dir"
 fi
-echo "kernel-series: applying $n patches to $guard" >&2
-rm -f "$stamp"
-(
-	cd "$guard"
-	git am --abort >/dev/null 2>&1 || true
-	# Remember the files the previous series touched: those it leaves
-	# as they were get their old mtimes back, so that an out-of-tree
-	# build of this tree only rebuilds what really changed.
-	# (The hash is that of the file as it is, which may be edited.)
-	git diff --name-only ptrguard-base HEAD -- 2>/dev/null |
-	while read -r f; do
-		[ -f "$f" ] && echo "$(git hash-object "$f") $(stat -c %Y "$f") $f"
-	done >.git/ptrguard-mtimes
-	git checkout -q -f --detach ptrguard-base &&
-	git clean -q -f -d -x &&
-	# shellcheck disable=SC2086
-	GIT_COMMITTER_DATE="$date0" git_id am -q $patches || exit 1
-	while read -r blob mtime f; do
-		[ "$(git rev-parse -q "HEAD:$f" 2>/dev/null)" = "$blob" ] &&
-			touch -d "@$mtime" "$f"
-	done <.git/ptrguard-mtimes
-	true
-) >&2 || die "$guard: git am failed"
-echo "$hash" >"$stamp"
-echo "$guard"
