@@ -2,11 +2,11 @@
 /*
  * What one printf conversion can print, as far as kernel addresses go.
  *
- * This is the single model shared by the runtime guard (lib/seq_ptr_guard.c,
- * which finds the conversions with vsprintf's own format decoder) and by the
- * ptrguard userspace tools (which find them in format literals of the
- * source).  Both map a conversion to a kind with the helpers below, so the
- * static audit and the runtime check cannot disagree about what %pX prints.
+ * The model of the ptrguard userspace tools, which find the conversions in
+ * format literals of the source (scripts/fmt.c) and map each to a kind with
+ * the helpers below.  The runtime guard (kernel-series/) hashes the "raw"
+ * kind, the "symbol" kind when kallsyms has no symbol, and the "hashed"
+ * kind under no_hash_pointers, in vsprintf's own pointer() path.
  *
  * The header is freestanding on purpose: no kernel includes, so the same
  * file builds in userspace.
