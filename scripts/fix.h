@@ -4,6 +4,7 @@
  * audit finds.  fix.c owns the options and the steps; each step is a
  * file of its own:
  *   fix_edit.c    the byte edits of one file (the conversion, the cast)
+ *   fix_align.c   the changed calls' continuation lines, aligned as checkpatch asks
  *   fix_run.c     running git, perl and the compiler, output captured
  *   fix_msg.c     subject prefix, commit message, Fixes:, To/Cc
  *   fix_series.c  the scratch repository and git format-patch
@@ -57,6 +58,15 @@ char *fix_apply(const char *file, const char *text, size_t len,
 
 /* Where the operand of the integer casts that open t[s..e) starts. */
 size_t fix_operand(const char *t, size_t s, size_t e);
+
+/* fix_align.c */
+/*
+ * @text (@len bytes) with the continuation lines of the calls that the
+ * edits at byte offsets @at (@nat of them) changed aligned with their open
+ * parenthesis, where checkpatch --strict would ask for it; malloc()ed,
+ * its length in *@newlen.  Every other line stays byte for byte.
+ */
+char *fix_align(const char *text, size_t len, const size_t *at, size_t nat, size_t *newlen);
 
 /* fix_run.c */
 /*

@@ -5,8 +5,10 @@
  * Only what must change is touched: the conversion inside the literal
  * (%px to %p, %p to %pK) and, for a pointer cast to an integer, the
  * conversion (to %p) and the cast (removed, with what lies between it
- * and its operand).  Comments, line breaks, alignment and every other
- * argument stay byte for byte, whatever the shape of the call.
+ * and its operand).  Comments, line breaks and every other argument
+ * stay byte for byte, whatever the shape of the call; the indentation of
+ * the call's continuation lines only where checkpatch --strict asks for
+ * it (fix_align.c).
  */
 #include <ctype.h>
 #include <stdlib.h>
@@ -170,8 +172,8 @@ char *fix_apply(const char *file, const char *text, size_t len,
 {
 	struct edit *ed = xmalloc((2 * n + 1) * sizeof(*ed));
 	size_t ned = 0, i, k, *lines, nlines = 1, used_n = 0;
-	size_t *used = xmalloc((n + 1) * sizeof(*used));
-	char *out = NULL, *o;
+	size_t *used = xmalloc((n + 1) * sizeof(*used)), *at = NULL, nat = 0;
+	char *out = NULL, *edited = NULL, *o;
 
 	for (i = 0; i < len; i++)
 		nlines += text[i] == '\n';
@@ -268,8 +270,9 @@ lost:
 			error("fix: %s: overlapping edits at byte %zu", file, ed[i].start);
 			goto out;
 		}
-	out = xmalloc(len + 2 * ned + 1);
-	o = out;
+	edited = xmalloc(len + 2 * ned + 1);
+	at = xmalloc((ned + 1) * sizeof(*at));
+	o = edited;
 	/* the edits run from the end; copy from the start, edits ascending */
 	{
 		size_t pos = 0;
@@ -279,6 +282,7 @@ lost:
 				continue;	/* the same edit twice */
 			memcpy(o, text + pos, ed[k].start - pos);
 			o += ed[k].start - pos;
+			at[nat++] = (size_t)(o - edited);
 			memcpy(o, ed[k].text, strlen(ed[k].text));
 			o += strlen(ed[k].text);
 			pos = ed[k].end;
@@ -287,8 +291,11 @@ lost:
 		o += len - pos;
 	}
 	*o = 0;
-	*newlen = (size_t)(o - out);
+	/* the lines it touched are the patch's: aligned as checkpatch asks */
+	out = fix_align(edited, (size_t)(o - edited), at, nat, newlen);
 out:
+	free(edited);
+	free(at);
 	free(ed);
 	free(used);
 	free(lines);
