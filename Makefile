@@ -6,10 +6,11 @@
 #   make test       run every test suite (tests/*/run)
 #   make bench      full-tree scans and benchmarks (bench/*.sh)
 #   make fuzz       the libFuzzer targets of tests/fuzz in build/fuzz/ (clang)
-#   make kernel-series   the runtime guard as a git format-patch series
+#   make kernel-series   the runtime guard as git format-patch series (7.1,
+#                   6.19, 6.12, 6.1; KVER=V for one)
 #   make e2e        boot the guarded kernel under qemu and check /proc
 #   make e2e-full   the same, plus the pristine kernel, a lockdep + KASAN
-#                   kernel (slow builds), the guard-off build, all of it on
+#                   kernel (slow builds), all of it on
 #                   6.1 too, then the 6.12 suite again on an arm64 guest;
 #                   and 6.1's KUnit run under UML
 #   make gate PATCH=FILE  gate a patch against KSRC
@@ -17,9 +18,9 @@
 #
 # Variables: KSRC=DIR (kernel tree), J=N (jobs), V=1 (verbose),
 # PTRGUARD_CACHE=DIR (kernel trees and builds; default ~/.cache/ptrguard),
-# KVER=6.12|6.1 (the kernel for kernel-tree, kernel-series, e2e, e2e-full
-# and the kunit suite; kernel-tree and kernel-series default to 6.12, the
-# suites to every version they cover).
+# KVER=7.1|6.19|6.12|6.1 (the kernel for kernel-tree, kernel-series, e2e,
+# e2e-full and the kunit suite; kernel-tree defaults to 6.12, kernel-series
+# and the suites to every version they cover).
 
 CC      ?= cc
 CFLAGS  ?= -O2 -g
@@ -145,8 +146,13 @@ test: setup build/ptrguard build/ptrguard-san rules
 bench: setup build/ptrguard build/scan-floor rules
 	@scripts/run-bench.sh $(BENCH)
 
+# Every target the series has (kernel-series/*/series), or KVER's; a
+# mainline tree that is not on this machine is skipped with one line.
 kernel-series: setup
-	@scripts/kernel-series.sh
+	@for v in $${KVER:-7.1 6.19 6.12 6.1}; do \
+		KVER=$$v scripts/kernel-series.sh; rc=$$?; \
+		[ $$rc -eq 0 ] || [ $$rc -eq 3 ] || exit 2; \
+	done
 
 e2e: setup build/ptrguard
 	@tests/e2e/run

@@ -3,11 +3,25 @@
  * e2e-read: read a file the way the e2e guest needs, optionally after
  * dropping every privilege, and say how the read ended.
  *
- *   e2e-read [-u UID] [-b SIZE] [-o OUT] [-r N] FILE
+ *   e2e-read [-u UID [-R | -O]] [-b SIZE] [-o OUT] [-r N] FILE
+ *   e2e-read -u UID -t [-o OUT] FILE
  *   e2e-read -u UID -x PROG [ARG...]
  *
  * -u UID   become UID (gid UID, no supplementary groups) before opening
  *          FILE; that clears every capability, which is checked
+ * -R       with -u: open FILE first, as the caller (root), and become UID
+ *          only then, before reading it (the guard takes the opener's
+ *          credentials)
+ * -O       with -u: open FILE with the effective uid and gid UID (no
+ *          effective capabilities), then become root again and read it
+ * -t       with -u: open FILE twice in this process with the effective
+ *          uid and gid UID (no effective capabilities), back to root in
+ *          between; read the first with kernel.seq_ptr_guard at 1, the
+ *          second with it at 0 (the sysctl applies to open files at
+ *          once), then put the sysctl back.
+ *          Prints  on=BYTES off=BYTES errno=NAME same=yes|no guard=present|absent
+ *          (OUT.on and OUT.off get the bytes; without the sysctl both
+ *          are read as they are)
  * -b SIZE  read() SIZE bytes at a time (default 4096)
  * -o OUT   write the bytes read to OUT (default: discard them)
  * -r N     open and read FILE N times and print the median time of one
@@ -62,8 +76,9 @@ static void die(const char *what, const char *arg)
 
 static void usage(void)
 {
-	fprintf(stderr, "usage: %s [-u UID] [-b SIZE] [-o OUT] [-r N | -T MS] FILE\n"
-		"       %s -u UID -x PROG [ARG...]\n", prog, prog);
+	fprintf(stderr, "usage: %s [-u UID [-R | -O]] [-b SIZE] [-o OUT] [-r N | -T MS] FILE\n"
+		"       %s -u UID -t [-o OUT] FILE\n"
+		"       %s -u UID -x PROG [ARG...]\n", prog, prog, prog);
 	exit(2);
 }
 
@@ -98,17 +113,15 @@ static void drop_to(uid_t uid)
 }
 
 /* Read @path to the end or to the first error; return errno or 0. */
-static int read_once(const char *path, char *buf, size_t size, int out,
-		     long long *bytes, long *reads, char *last)
+/* Read @fd to the end or to the first error, then close it; errno or 0. */
+static int read_fd_all(int fd, char *buf, size_t size, int out,
+		       long long *bytes, long *reads, char *last)
 {
 	ssize_t n;
-	int fd;
+	int err = 0;
 
 	*bytes = 0;
 	*reads = 0;
-	fd = open(path, O_RDONLY | O_NONBLOCK);
-	if (fd < 0)
-		return errno;
 	for (;;) {
 		n = read(fd, buf, size);
 		if (n <= 0)
@@ -119,14 +132,24 @@ static int read_once(const char *path, char *buf, size_t size, int out,
 		if (out >= 0 && write(out, buf, n) != n)
 			die("write", NULL);
 	}
-	if (n < 0) {
-		int err = errno;
-
-		close(fd);
-		return err;
-	}
+	if (n < 0)
+		err = errno;
 	close(fd);
-	return 0;
+	return err;
+}
+
+/* Read @path to the end or to the first error; return errno or 0. */
+static int read_once(const char *path, char *buf, size_t size, int out,
+		     long long *bytes, long *reads, char *last)
+{
+	int fd;
+
+	*bytes = 0;
+	*reads = 0;
+	fd = open(path, O_RDONLY | O_NONBLOCK);
+	if (fd < 0)
+		return errno;
+	return read_fd_all(fd, buf, size, out, bytes, reads, last);
 }
 
 static const char *errname(int err)
@@ -343,15 +366,109 @@ static int bench(const char *path, char *buf, long size, long uid, long ms,
 	return t.ok == t.total ? 0 : 1;
 }
 
+/* -t: become euid/egid @uid (effective capabilities cleared), or root. */
+static void set_euid(long uid)
+{
+	if (uid) {
+		if (setresgid(-1, uid, -1) || setresuid(-1, uid, -1))
+			die("cannot set the effective uid", NULL);
+	} else if (setresuid(-1, 0, -1) || setresgid(-1, 0, -1)) {
+		die("cannot get root back", NULL);
+	}
+}
+
+/* Open @path with the effective uid @uid, then become root again. */
+static int open_as(const char *path, long uid)
+{
+	int fd, err;
+
+	set_euid(uid);
+	fd = open(path, O_RDONLY | O_NONBLOCK);
+	err = errno;
+	set_euid(0);
+	errno = err;
+	return fd;
+}
+
+/* Read @fd to its end into @buf; errno, EFBIG when @size is too small. */
+static int read_fd(int fd, char *buf, size_t size, size_t *len)
+{
+	ssize_t n;
+
+	*len = 0;
+	while ((n = read(fd, buf + *len, size - *len)) > 0) {
+		*len += n;
+		if (*len == size)
+			return EFBIG;
+	}
+	return n < 0 ? errno : 0;
+}
+
+static void save(const char *out, const char *sfx, const char *buf, size_t len)
+{
+	char path[4096];
+	int fd;
+
+	if (!out)
+		return;
+	snprintf(path, sizeof(path), "%s.%s", out, sfx);
+	fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+	if (fd < 0 || write(fd, buf, len) != (ssize_t)len)
+		die("cannot write", path);
+	close(fd);
+}
+
+static int twice(const char *path, long uid, const char *out)
+{
+	static char on[8 << 20], off[8 << 20];
+	char old[16] = "";
+	size_t on_len = 0, off_len = 0;
+	int guard, fd_on, fd_off, err;
+	ssize_t n;
+
+	/* both buffers touched before the opens: the reads map nothing new */
+	memset(on, 0, sizeof(on));
+	memset(off, 0, sizeof(off));
+	guard = open(GUARD_SYSCTL, O_RDWR);
+	if (guard >= 0) {
+		n = pread(guard, old, sizeof(old) - 1, 0);
+		if (n <= 0)
+			die("cannot read", GUARD_SYSCTL);
+		old[n] = '\0';
+		set_mode(guard, "1");
+	}
+	fd_on = open_as(path, uid);
+	if (fd_on < 0)
+		die("cannot open", path);
+	fd_off = open_as(path, uid);
+	if (fd_off < 0)
+		die("cannot open", path);
+	err = read_fd(fd_on, on, sizeof(on), &on_len);
+	if (guard >= 0)
+		set_mode(guard, "0");
+	if (!err)
+		err = read_fd(fd_off, off, sizeof(off), &off_len);
+	if (guard >= 0) {
+		set_mode(guard, old);
+		close(guard);
+	}
+	save(out, "on", on, on_len);
+	save(out, "off", off, off_len);
+	printf("on=%zu off=%zu errno=%s same=%s guard=%s\n", on_len, off_len,
+	       errname(err), on_len == off_len && !memcmp(on, off, on_len) ? "yes" : "no",
+	       guard >= 0 ? "present" : "absent");
+	return err ? 1 : 0;
+}
+
 int main(int argc, char **argv)
 {
 	const char *outpath = NULL;
 	long size = 4096, runs = 0, uid = -1, reads, batch_ms = 0, pairs = 50;
 	long long bytes;
-	int opt, out = -1, err, exec = 0;
+	int opt, out = -1, err, exec = 0, open_first = 0, open_as_uid = 0, two = 0, fd;
 	char *buf, *modes = NULL, last = 0;
 
-	while ((opt = getopt(argc, argv, "+u:b:o:r:T:A:n:x")) != -1) {
+	while ((opt = getopt(argc, argv, "+u:b:o:r:T:A:n:xROt")) != -1) {
 		switch (opt) {
 		case 'u': uid = number(optarg, 1); break;
 		case 'b': size = number(optarg, 1); break;
@@ -361,6 +478,9 @@ int main(int argc, char **argv)
 		case 'A': modes = optarg; break;
 		case 'n': pairs = number(optarg, 1); break;
 		case 'x': exec = 1; break;
+		case 'R': open_first = 1; break;
+		case 'O': open_as_uid = 1; break;
+		case 't': two = 1; break;
 		default: usage();
 		}
 	}
@@ -371,8 +491,11 @@ int main(int argc, char **argv)
 		execvp(argv[optind], argv + optind);
 		die("cannot run", argv[optind]);
 	}
-	if (optind != argc - 1)
+	if (optind != argc - 1 || ((open_first || open_as_uid || two) && uid < 0) ||
+	    open_first + open_as_uid + two > 1)
 		usage();
+	if (two)
+		return twice(argv[optind], uid, outpath);
 	buf = malloc(size);
 	if (!buf)
 		die("malloc", NULL);
@@ -383,6 +506,27 @@ int main(int argc, char **argv)
 	}
 	if (batch_ms)
 		return bench(argv[optind], buf, size, uid, batch_ms, pairs, modes);
+	if (open_first || open_as_uid) {
+		/*
+		 * opened as root and read as UID, or opened as UID and read as
+		 * root (read_once() would reopen)
+		 */
+		if (runs)
+			usage();
+		if (open_first) {
+			fd = open(argv[optind], O_RDONLY | O_NONBLOCK);
+			drop_to(uid);
+		} else {
+			fd = open_as(argv[optind], uid);
+		}
+		err = fd < 0 ? errno : read_fd_all(fd, buf, size, out, &bytes,
+						   &reads, &last);
+		if (fd < 0)
+			bytes = reads = 0;
+		printf("bytes=%lld reads=%ld errno=%s endnl=%s\n", bytes, reads,
+		       errname(err), last == '\n' ? "yes" : "no");
+		return err ? 1 : 0;
+	}
 	if (uid >= 0)
 		drop_to(uid);
 

@@ -3,13 +3,13 @@
 # /init of the ptrguard e2e initramfs (busybox sh, pid 1).
 #
 # Reads its job from the kernel command line, prints what it observes on
-# the console (ttyS0, ttyAMA0 on arm64) as marker lines, and powers off with `reboot -f`.
-# It observes; tests/e2e/check.awk on the host decides what is right.
+# the console (ttyS0, ttyAMA0 on arm64) as marker lines, and powers off with
+# `reboot -f`.  It observes; tests/e2e/check.awk on the host decides what
+# is right.
 #
-#   e2e.run=test    the matrix: kptr_restrict 0/1/2 x guard modes (0-3 when
-#                   kernel.seq_ptr_guard exists, else 0) x root/unprivileged
-#                   x files, then the robustness run, the scanner hook and
-#                   the kselftest
+#   e2e.run=test    the states below, the files read twice, the robustness
+#                   run (e2e.secs > 0), the kselftest, the scanner hook
+#                   (no_hash_pointers boots)
 #   e2e.run=kselftest  only the kselftest (by hand: check.awk expects all)
 #   e2e.run=bench   bench/guard-overhead.sh's timings
 #   e2e.run=scanbench  bench/scan-vm.sh: leaking_addresses.pl (needs the
@@ -17,31 +17,44 @@
 #                   floor (scan-floor: the scanner's files read once), timed
 #                   side by side, then both tools' outputs of the last round
 #   e2e.runs=N      scanbench rounds (default 3)
-#   e2e.boot=NAME   a label repeated in every line (hash, nohash, ...)
-#   e2e.secs=N      robustness run length in seconds (default 10)
+#   e2e.boot=NAME   a label repeated in the lines that need one
+#   e2e.secs=N      robustness run length in seconds (default 0: none)
 #   e2e.bms=N       bench batch length in ms (default 40, see e2e-read -T)
 #   e2e.bpairs=N    bench batch pairs per timing (default 120)
 #
+# A state is the sysctls a group of reads runs under (kernel.seq_ptr_guard,
+# kptr_restrict, perf_event_paranoid; set before the files are opened):
+#   bootoff  as booted with sysctl.kernel.seq_ptr_guard=0 (only then)
+#   on       guard 1, kptr_restrict 0, perf_event_paranoid as booted (2)
+#   off      guard 0 written at run time, kptr_restrict 0
+#   kr1 kr2  guard 1, kptr_restrict 1, 2
+#   perf1    guard 1, kptr_restrict 0, perf_event_paranoid 1
+# Readers: root, user (uid 1000, no capabilities, e2e-read -u), and in
+# states on and kr1 rootfd (opened as root, read after dropping to uid
+# 1000) and userfd (opened with the effective uid 1000, read as root): the
+# guard takes the opener's credentials, at open.
+#
 # Console lines (all start with a marker word):
 #   E2E-BEGIN / E2E-END      the run started / finished cleanly
-#   INFO k=v ...             facts: guard present, object address, kernel
-#   OBS mod ...              one read of a test module file: read status
-#                            from e2e-read, then summarize.awk's fields
-#   OBS gen ...              one read of another file: status, raw=,
-#                            cmp= (vs the mode 0 read), prefix=, shape=
+#   INFO k=v ...             facts: guard present, sysctl at boot, object
+#                            address, _text, perf_event_paranoid
+#   OBS fmt state= reader=   one read of /proc/ptrguard_e2e/fmt: e2e-read's
+#                            status; then one VAL line per line read:
+#   VAL state= reader= name=NAME val=VALUE (VALUE: the rest of the line)
+#   OBS gen state= reader= file=  one read of another pointer file:
+#                            status, raw= (a kernel address in it),
+#                            hashed= (fields that are 32-bit hashes)
+#   OBS twice file=          a file opened twice by uid 1000 in one process,
+#                            read with the guard on and off (e2e-read -t):
+#                            status, raw_on=, raw_off=, vsyscall=
 #   OBS robust ...           the robustness run's reader counts
-#   OBS perf ...             a read at perf_event_paranoid 1
-#   VERDICT ...              the oracle: what a reader saw of a value it
-#                            chose (class, way, shown|censored|refused)
-#   SCAN-BEGIN/SCAN-END      `ptrguard scan` output (when /bin/ptrguard)
-#   KUNIT-BEGIN/KUNIT-END    the series' KUnit suite's KTAP output (the
-#                            module, when the kernel built it)
-#   KSELFTEST-BEGIN/-END     the series' kselftest's TAP output, one run
-#                            per guard mode (when /bin/seq_ptr_guard)
+#   SCAN-BEGIN/SCAN-END      `ptrguard scan --json` output (no_hash_pointers)
+#   KSELFTEST-BEGIN/-END     the series' kselftest's TAP output
 #   BENCH ...                one timing
 #   SCANBENCH ...            one scanbench timing, or a fact about it
 #   BLOB-BEGIN/BLOB-END      a file, gzip then base64 (scanbench outputs)
-#   DMESG-BEGIN/DMESG-END    the whole kernel log at the end
+#   DMESG-BEGIN/DMESG-END    the whole kernel log at the end (the KUnit
+#                            suite's KTAP lines, from boot, are in it)
 PATH=/bin
 export PATH
 umask 022
@@ -54,9 +67,10 @@ mount -t tmpfs tmpfs /tmp
 exec </dev/console >/dev/console 2>&1
 
 UNPRIV=1000
+GUARD=/proc/sys/kernel/seq_ptr_guard
 run=test
 boot=none
-secs=10
+secs=0
 bms=40
 bpairs=120
 runs=3
@@ -81,7 +95,7 @@ finish() {
 	sleep 10
 }
 
-# Tell the kernel log where we are, so the host can cut it by cell.
+# Tell the kernel log where we are.
 mark() {
 	echo "ptrguard-e2e: $*" >/dev/kmsg
 }
@@ -92,26 +106,35 @@ setkr() {
 		echo "INFO error=kptr_restrict_not_set want=$1"
 }
 
-setmode() {
-	[ -e /proc/sys/kernel/seq_ptr_guard ] || return 0
-	echo "$1" >/proc/sys/kernel/seq_ptr_guard
-	[ "$(cat /proc/sys/kernel/seq_ptr_guard)" = "$1" ] ||
-		echo "INFO error=seq_ptr_guard_not_set want=$1"
+# (a no-op on a kernel without the guard: the pristine one)
+setguard() {
+	[ -e $GUARD ] || return 0
+	echo "$1" >$GUARD
+	[ "$(cat $GUARD)" = "$1" ] || echo "INFO error=seq_ptr_guard_not_set want=$1"
 }
 
-# read_as USER ARGS...: e2e-read as root or as the unprivileged user.
+setparanoid() {
+	echo "$1" >/proc/sys/kernel/perf_event_paranoid
+	[ "$(cat /proc/sys/kernel/perf_event_paranoid)" = "$1" ] ||
+		echo "INFO error=perf_event_paranoid_not_set want=$1"
+}
+
+# read_as READER ARGS...: e2e-read as root, as the unprivileged user,
+# opened as root and read as the user (rootfd), or opened as the user and
+# read as root (userfd).
 read_as() {
 	who=$1
 	shift
-	if [ "$who" = root ]; then
-		e2e-read "$@"
-	else
-		e2e-read -u $UNPRIV "$@"
-	fi
+	case $who in
+	root) e2e-read "$@" ;;
+	user) e2e-read -u $UNPRIV "$@" ;;
+	rootfd) e2e-read -u $UNPRIV -R "$@" ;;
+	userfd) e2e-read -u $UNPRIV -O "$@" ;;
+	esac
 }
 
 # Whether file $1 holds a raw kernel address: 16 hex digits from the
-# kernel half, minus the ERR_PTR range.  x86_64 (X86_5LEVEL is off): from
+# kernel half, minus the ERR_PTR range.  x86_64 (4-level paging): from
 # 0xffff800000000000; arm64 (VA_BITS 52, tests/e2e/kernel-arm64.config):
 # from PAGE_OFFSET = -2^52, 0xfff0000000000000, the linear map's start.
 case $(uname -m) in
@@ -119,243 +142,134 @@ aarch64) KHALF='fff[0-9a-f]{13}' ;;
 *) KHALF='ffff[89a-f][0-9a-f]{11}' ;;
 esac
 hasraw() {
-	# (the x86 vsyscall page's fixed address, in every /proc/PID/maps, is none)
+	# (the x86 vsyscall page's fixed range, in every /proc/PID/maps, is none)
 	if grep -Eo "$KHALF" "$1" |
-		grep -v '^ffffffffff6000' | grep -qv '^fffffffffffff'; then
+		grep -v '^ffffffffff60[01]000$' | grep -qv '^fffffffffffff'; then
 		echo yes
 	else
 		echo no
 	fi
 }
 
-# What of file $2 (named $1) is compared across modes.  timer_list keeps
-# only its lines without clocks and counters (the pointers, symbols and
-# headers); sched/debug, live counters on nearly every line, its lines
-# without digits; stackdepot/stats (KASAN) without its digits; everything
-# else is compared whole.
-norm() {
-	case $1 in
-	/proc/timer_list)
-		# (a counter has no leading zero: a censored pointer,
-		# all zeros, is no counter and stays)
-		grep -v -E 'nsecs|jiffies|^ #|^  \.[a-z_]+ *: *([1-9][0-9]*|0)$|retries:' "$2"
-		;;
-	/sys/kernel/debug/sched/debug)
-		grep -v '[0-9]' "$2"
-		;;
-	/sys/kernel/debug/stackdepot/stats)
-		# KASAN's allocation counters (debug kernel): names only
-		sed 's/[0-9]//g' "$2"
-		;;
-	*)
-		cat "$2"
-		;;
-	esac
+# The fields of file $1 that are hashed pointers as %p prints them: 32 bits
+# zero-padded to 16 digits (6.1: "(____ptrval____)" until the hash is
+# keyed), a ':' after it allowed (/proc/net/unix).
+hashed() {
+	awk '{ for (i = 1; i <= NF; i++)
+		if ($i ~ /^(00000000[0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f]|\(____ptrval____\)):?$/) n++ }
+	     END { print n + 0 }' "$1"
 }
 
-# obs_mod USER PATH AT: read a test module file, summarize the records.
-obs_mod() {
-	st=$(read_as "$1" $bufopt -o /tmp/out "$2")
-	partial=no
-	case $st in
-	"bytes=0 "*|*endnl=yes*) ;;
-	*) partial=yes ;;	# the last line has no newline
-	esac
-	sum=$(awk -v at="$3" -v addr="$addr" -f /lib/summarize.awk /tmp/out)
-	echo "OBS mod $cell user=$1 file=$2 at=$3 $st partial=$partial $sum"
+# obs_fmt READER: read /proc/ptrguard_e2e/fmt; its status, then its lines.
+obs_fmt() {
+	st=$(read_as "$1" -o /tmp/out /proc/ptrguard_e2e/fmt)
+	echo "OBS fmt state=$state reader=$1 $st"
+	while read -r name val; do
+		echo "VAL state=$state reader=$1 name=$name val=$val"
+	done </tmp/out
 }
 
-# obs_gen USER PATH: read any file; compare with the mode 0 read of the
-# same cell (boot, kptr_restrict, user).
+# obs_gen READER FILE: read a file of pointers (%p, %pK): status, raw=,
+# hashed=.
 obs_gen() {
 	st=$(read_as "$1" -o /tmp/out "$2")
-	raw=$(hasraw /tmp/out)
-	base=/tmp/base/$kr.$1.$(echo "$2" | tr / _)
-	cur=/tmp/out
-	case $2 in
-	/proc/timer_list|/sys/kernel/debug/sched/debug|/sys/kernel/debug/stackdepot/stats)
-		norm "$2" /tmp/out >/tmp/norm
-		cur=/tmp/norm
-		;;
-	esac
-	# shape: the number of whitespace-separated fields of each line (and
-	# so the number of lines), which a censored file keeps
-	awk '{ print NF }' "$cur" >/tmp/shape
-	if [ "$2" = /proc/self/stack ]; then
-		# The reader's own stack: it differs with every call path.
-		cmp=- prefix=- shape=-
-	elif [ "$mode" = 0 ]; then
-		mv "$cur" "$base"
-		mv /tmp/shape "$base.shape"
-		cmp=base prefix=base shape=base
-	else
-		if cmp -s /tmp/shape "$base.shape"; then shape=same; else shape=differs; fi
-		if cmp -s "$cur" "$base"; then
-			cmp=same prefix=yes
-		else
-			cmp=differs
-			size=$(wc -c <"$cur")
-			if head -c "$size" "$base" | cmp -s - "$cur"; then prefix=yes; else prefix=no; fi
-		fi
-	fi
-	echo "OBS gen $cell user=$1 file=$2 $st raw=$raw cmp=$cmp prefix=$prefix shape=$shape"
+	echo "OBS gen state=$state reader=$1 file=$2 $st raw=$(hasraw /tmp/out) hashed=$(hashed /tmp/out) lines=$(wc -l </tmp/out)"
 }
 
-# The module's short files (records 0-7, the conversion at 4), the long one.
-MODFILES="px p pK pS_nosym pV lx pS_sym pI4 pM px_user px_null px_err lx_small put_dec put_dec_user put_dec_ll bprintf bprintf_user"
+# state NAME: the reads of one state (the sysctls are set by the caller).
+state() {
+	state=$1
+	mark "state $state"
+	for who in root user; do
+		obs_fmt $who
+	done
+	case $state in
+	bootoff|on|off)
+		for who in root user; do
+			obs_gen $who /proc/net/unix
+			obs_gen $who /proc/ptrguard_e2e/heavy
+		done
+		;;
+	perf1)
+		obs_gen user /proc/kallsyms
+		;;
+	esac
+	case $state in
+	on|kr1)
+		obs_fmt rootfd
+		obs_fmt userfd
+		;;
+	esac
+}
 
-matrix() {
-	mkdir -p /tmp/base
-	gen="/proc/kallsyms /proc/modules /proc/net/unix /proc/net/tcp /proc/timer_list"
-	# a process that only sleeps, the unprivileged user's: its maps
-	# (seq_put_hex_ll()) and stat (seq_put_decimal_*()) hold user
-	# addresses and counts, and must read the same in every mode
+states() {
+	setkr 0
+	if [ "$guard_boot" = 0 ]; then
+		# booted with sysctl.kernel.seq_ptr_guard=0
+		state bootoff
+	fi
+	setguard 1
+	state on
+	setguard 0
+	state off
+	setguard 1
+	setkr 1
+	state kr1
+	setkr 2
+	state kr2
+	setkr 0
+	old=$(cat /proc/sys/kernel/perf_event_paranoid)
+	setparanoid 1
+	state perf1
+	setparanoid "$old"
+}
+
+# Files of integers (and /proc/kallsyms and /proc/modules, whose %px the
+# kernel gates itself), each opened twice by one process as uid 1000 and
+# read once with the guard on and once off (e2e-read -t): the bytes must
+# be the same.  Files whose numbers change from one read to the next
+# (meminfo, stat of a running process) are left out; the sleeper's stat
+# does not change.  The module's fmt file last, the control: its px line
+# must differ.
+twice() {
+	setkr 0
+	setguard 1
 	e2e-read -u $UNPRIV -x sleep 100000 &
 	sleeper=$!
 	sleep 1
-	gen="$gen /proc/$sleeper/maps /proc/$sleeper/stat"
-	[ -e /proc/self/stack ] && gen="$gen /proc/self/stack"
-	gen="$gen /proc/ptrguard_e2e/heavy $debugfs"
-	for kr in 0 1 2; do
-		setkr $kr
-		for mode in $modes; do
-			setmode $mode
-			cell="boot=$boot kr=$kr mode=$mode"
-			mark "cell $cell begin"
-			for user in root user; do
-				# Root reads a page at a time, the user 7 bytes at a
-				# time: a refusal must hold across short reads too.
-				bufopt=
-				[ $user = user ] && bufopt="-b 7"
-				for f in $MODFILES; do
-					obs_mod $user /proc/ptrguard_e2e/$f 4
-				done
-				bufopt=
-				obs_mod $user /proc/ptrguard_e2e/px_long 1500
-				obs_mod $user /sys/kernel/debug/ptrguard_e2e/px 4
-				obs_mod $user /sys/kernel/debug/ptrguard_e2e/lx 4
-				# Twice more in mode 1: still one log line per site.
-				if [ "$mode" = 1 ]; then
-					for f in px lx pV; do
-						read_as $user /proc/ptrguard_e2e/$f >/dev/null
-						read_as $user /proc/ptrguard_e2e/$f >/dev/null
-					done
-				fi
-				for f in $gen; do
-					obs_gen $user $f
-				done
-			done
-			mark "cell $cell end"
-		done
+	for f in /proc/self/maps /proc/$sleeper/maps /proc/$sleeper/stat \
+		/proc/self/mountinfo /proc/self/limits /proc/iomem \
+		/proc/kallsyms /proc/modules /proc/ptrguard_e2e/fmt; do
+		st=$(e2e-read -u $UNPRIV -t -o /tmp/tw $f)
+		name=$f
+		case $f in
+		/proc/$sleeper/*) name=/proc/PID/${f##*/} ;;
+		esac
+		px=
+		[ "$f" != /proc/ptrguard_e2e/fmt ] ||
+			px=" px_on=$(sed -n 's/^px //p' /tmp/tw.on) px_off=$(sed -n 's/^px //p' /tmp/tw.off)"
+		# kallsyms: the lines whose value is not all zeros
+		[ "$f" != /proc/kallsyms ] ||
+			px=" nonzero=$(awk '$1 !~ /^0+$/ { n++ } END { print n + 0 }' /tmp/tw.on)"
+		echo "OBS twice file=$name $st raw_on=$(hasraw /tmp/tw.on) raw_off=$(hasraw /tmp/tw.off) vsyscall=$(grep -c '\[vsyscall\]$' /tmp/tw.on) lines=$(wc -l </tmp/tw.on)$px"
 	done
 	kill "$sleeper"
-	setmode 0
-	setkr 0
+	[ "$(cat $GUARD 2>/dev/null || echo 1)" = 1 ] || echo "INFO error=e2e_read_t_left_the_guard_off"
 }
 
-# The guard's tracepoint, on for the matrix.
-GUARD_EVENT=/sys/kernel/tracing/events/seq_ptr_guard/seq_ptr_guard_leak
-trace_guard() {
-	[ -d $GUARD_EVENT ] || return 0
-	echo 8192 >/sys/kernel/tracing/buffer_size_kb
-	echo 1 >$GUARD_EVENT/enable || echo "INFO error=tracepoint_not_enabled"
-}
-
-# What the guard saw of the matrix, in its own words: one OBS site line per
-# line of its debugfs file, and per module call site the number of its
-# trace events of each action (shown, censored, refused).
-guard_view() {
-	sites=/sys/kernel/debug/seq_ptr_guard/sites
-	[ -e $sites ] || return 0
-	echo 0 >$GUARD_EVENT/enable
-	while IFS= read -r line; do
-		echo "OBS site $line"
-	done <$sites
-	for s in e2e_show_px e2e_show_bprintf e2e_show_put_dec e2e_show_px_user; do
-		sh=$(grep -c "show=$s .*action=shown" /sys/kernel/tracing/trace)
-		c=$(grep -c "show=$s .*action=censored" /sys/kernel/tracing/trace)
-		r=$(grep -c "show=$s .*action=refused" /sys/kernel/tracing/trace)
-		echo "OBS trace show=$s shown=$sh censored=$c refused=$r"
-	done
-}
-
-# The verdict oracle: values root looks up (mapped kernel memory: the
-# kernel's text, a module variable, the module's kmalloc'd object, a
-# vmalloc area), unmapped values of the same window (x86_64 4-level: the
-# guard hole's start and the unused top of the address space) and values
-# outside it (a user address, the first non-canonical one, ERR_PTR(-2)),
-# printed by the kernel for a process that chose them (e2e-oracle), as
-# root and as the unprivileged user, for each kptr_restrict and guard
-# mode.  One VERDICT line per class and way; the values themselves go to
-# the console once, as INFO, and never into a VERDICT line: the tables of
-# two KASLR boots must compare equal.
-oracle() {
-	setkr 1
-	setmode 0
-	vm=$(awk '/^0x[0-9a-f]+-0x[0-9a-f]+ / { print substr($1, 3, 16); exit }' /proc/vmallocinfo 2>/dev/null)
-	setkr 0
-	text=$(awk '$3 == "_text" { print $1; exit }' /proc/kallsyms)
-	vals=
-	# (a value not found leaves its class out; check.awk wants them all)
-	for v in text-mapped=$text module-mapped=$(note_addr) heap-mapped=$addr vmalloc-mapped=$vm; do
-		[ -n "${v#*=}" ] && vals="$vals $v"
-	done
-	vals="$vals hole-unmapped=ffff800000001000 top-unmapped=fffffffffff00000"
-	vals="$vals user-control=00007ffc10000000 noncanon-control=0000800000000000"
-	vals="$vals err-control=fffffffffffffffe"
-	echo "INFO oracle_values=$(echo $vals | tr ' ' ',')"
-	for kr in 0 1 2; do
-		setkr $kr
-		for mode in $modes; do
-			setmode $mode
-			for user in root user; do
-				if [ $user = root ]; then
-					e2e-oracle $vals
-				else
-					e2e-read -u $UNPRIV -x e2e-oracle $vals
-				fi 2>&1 | while IFS= read -r line; do
-					case $line in
-					class=*) echo "VERDICT boot=$boot kr=$kr mode=$mode user=$user $line" ;;
-					*) echo "$line" ;;
-					esac
-				done
-			done
-		done
-	done
-	setmode 0
-	setkr 0
-}
-
-# perf_event_paranoid 1 at kptr_restrict 0 makes every reader privileged
-# for kallsyms_show_value(), so for the guard too: the unprivileged user
-# must read /proc/kallsyms and /proc/modules with their addresses in
-# modes 2 and 3 (unprivileged perf keeps working).
-perf_readers() {
-	[ -w /proc/sys/kernel/perf_event_paranoid ] || return 0
-	old=$(cat /proc/sys/kernel/perf_event_paranoid)
-	echo 1 >/proc/sys/kernel/perf_event_paranoid
-	setkr 0
-	for m in $modes; do
-		setmode $m
-		for f in /proc/kallsyms /proc/modules; do
-			st=$(read_as user -o /tmp/out $f)
-			echo "OBS perf boot=$boot paranoid=1 kr=0 mode=$m user=user file=$f $st raw=$(hasraw /tmp/out)"
-		done
-	done
-	echo "$old" >/proc/sys/kernel/perf_event_paranoid
-	setmode 0
-}
-
-# Readers in parallel while the sysctls flip; reads may succeed or fail
-# with EPERM, nothing else, and the kernel log must stay clean.
+# Readers in parallel while the sysctls flip: every read must succeed, and
+# the kernel log stay clean.
 robust() {
+	[ "$secs" -gt 0 ] 2>/dev/null || return 0
 	mark "robust begin"
 	end=$(( $(date +%s) + secs ))
 	(
 		while [ "$(date +%s)" -lt $end ]; do
-			for m in $modes; do
-				setmode $m
-				setkr $(( m % 3 ))
+			for g in 0 1; do
+				for kr in 0 1 2; do
+					setguard $g
+					setkr $kr
+				done
 			done
 		done
 	) &
@@ -365,101 +279,69 @@ robust() {
 		i=$((i + 1))
 		(
 			ok=0 eperm=0 other=0 loops=0
-			files="/proc/ptrguard_e2e/px /proc/ptrguard_e2e/pK
-			       /proc/ptrguard_e2e/heavy /proc/ptrguard_e2e/px_long
-			       /proc/net/unix /proc/modules"
-			# timer_list is root's (0400)
-			[ $who = root ] && files="$files /proc/timer_list"
 			while [ "$(date +%s)" -lt $end ]; do
-				for f in $files; do
+				for f in /proc/ptrguard_e2e/fmt /proc/ptrguard_e2e/heavy \
+					/proc/net/unix /proc/self/maps /proc/modules; do
 					set -- $(read_as $who -r 3 $f | tr '=' ' ')
 					ok=$((ok + $4)) eperm=$((eperm + $6)) other=$((other + $8))
-					[ "$8" = 0 ] || echo "INFO robust_error=1 file=$f user=$who errno=${10}"
+					[ "$6$8" = 00 ] || echo "INFO robust_error=1 file=$f user=$who errno=${10}"
 				done
 				loops=$((loops + 1))
 			done
-			echo "OBS robust boot=$boot reader=$i user=$who loops=$loops ok=$ok eperm=$eperm other=$other"
+			echo "OBS robust reader=$i user=$who loops=$loops ok=$ok eperm=$eperm other=$other"
 		) &
 		pids="$pids $!"
 	done
 	wait $pids	# not e2e-sockets, which runs until the end
-	setmode 0
+	setguard 1
 	setkr 0
 	mark "robust end"
 }
 
-# The live scanner hook (the no_hash_pointers boot only): root in mode 0,
-# then the unprivileged user in mode 2 on the module's files, both at
-# kptr_restrict 0.
+# The series' kselftest (tools/testing/selftests/proc/proc-seq-ptr-hash,
+# built static from the guarded tree) as root at kptr_restrict 0, guard on.
+kselftest() {
+	[ -x /bin/proc-seq-ptr-hash ] || { echo "INFO kselftest=absent"; return 0; }
+	echo "INFO kselftest=present"
+	setkr 0
+	setguard 1
+	echo "KSELFTEST-BEGIN boot=$boot"
+	proc-seq-ptr-hash
+	echo "KSELFTEST-END boot=$boot rc=$?"
+	echo "INFO guard_after_kselftest=$(cat $GUARD 2>/dev/null || echo absent)"
+}
+
+# The live scanner hook (no_hash_pointers boots): `ptrguard scan --all
+# --json` as root over the module's files and its ELF note (the scan's
+# readable-by check re-reads as uid 65534, which the guard hashes for),
+# then as uid 1000 over the module's files; guard on, kptr_restrict 0.
 scan() {
 	grep -q no_hash_pointers /proc/cmdline || return 0
 	[ -x /bin/ptrguard ] || { echo "INFO scanner=absent"; return 0; }
 	echo "INFO scanner=present"
 	setkr 0
-	setmode 0
-	# The whole output (40,000 findings, most of them /proc/kallsyms) stays
-	# in the guest; the console gets its size and the module's findings:
-	# its seq_files and its ELF note (a binary file), whose address is
-	# that of e2e_obj in kallsyms.
+	setguard 1
 	echo "INFO note_addr=$(note_addr)"
-	timeout 300 ptrguard scan --all --json /proc /sys >/tmp/scan.json 2>/tmp/scan.err
-	rc=$?
-	echo "SCAN-BEGIN boot=$boot user=root mode=0"
-	grep -F -e '"file": "/proc/ptrguard_e2e/' \
-		-e '"file": "/sys/module/ptrguard_e2e/notes/' /tmp/scan.json
-	echo "SCAN-END rc=$rc findings=$(grep -c '"file": ' /tmp/scan.json) errors=$(wc -l </tmp/scan.err)"
-	if [ -e /proc/sys/kernel/seq_ptr_guard ]; then
-		setmode 2
-		echo "SCAN-BEGIN boot=$boot user=user mode=2"
-		timeout 120 e2e-read -u $UNPRIV -x ptrguard scan --json /proc/ptrguard_e2e 2>&1
-		echo "SCAN-END rc=$?"
-		setmode 0
-	fi
-}
-
-# The series' kselftest (tools/testing/selftests/seq_ptr_guard, built
-# static from the guarded tree), as root runs it, with the test module's
-# files added, at kptr_restrict 0: in guard mode 2 (it must pass) and in
-# mode 0, where /proc shows what an unpatched kernel shows (it must fail
-# on the module's world-readable leaks).  Without the guard: mode 0 only,
-# where the test skips (exit 4): there is no guard to test.
-# The series' KUnit suite, a module of the guard kernel: its KTAP output,
-# from the kernel log, between markers, without the log's timestamps.  It
-# sets the guard's mode itself and puts the machine's back.
-kunit() {
-	[ -f /lib/seq_ptr_guard_kunit.ko ] || return 0
-	echo "KUNIT-BEGIN boot=$boot"
-	mark "kunit begin"
-	insmod /lib/seq_ptr_guard_kunit.ko || echo "INFO error=kunit_insmod_failed"
-	dmesg | sed -n '/ptrguard-e2e: kunit begin/,$p' | sed 's/^\[[ 0-9.]*\] //'
-	echo "KUNIT-END boot=$boot"
-}
-
-kselftest() {
-	[ -x /bin/seq_ptr_guard ] || { echo "INFO kselftest=absent"; return 0; }
-	echo "INFO kselftest=present"
-	ksmodes=0
-	[ -e /proc/sys/kernel/seq_ptr_guard ] && ksmodes="2 0"
-	setkr 0
-	for m in $ksmodes; do
-		setmode "$m"
-		echo "KSELFTEST-BEGIN boot=$boot mode=$m"
-		seq_ptr_guard /proc/ptrguard_e2e
-		echo "KSELFTEST-END boot=$boot mode=$m rc=$?"
-	done
-	setmode 0
+	echo "SCAN-BEGIN boot=$boot user=root"
+	timeout 120 ptrguard scan --all --json /proc/ptrguard_e2e /sys/module/ptrguard_e2e/notes 2>/tmp/scan.err |
+		grep -F '{"file": '
+	echo "SCAN-END errors=$(grep -c -v '^scan: ' /tmp/scan.err)"
+	echo "SCAN-BEGIN boot=$boot user=user"
+	timeout 120 e2e-read -u $UNPRIV -x ptrguard scan --all --json /proc/ptrguard_e2e 2>/tmp/scan.err |
+		grep -F '{"file": '
+	echo "SCAN-END errors=$(grep -c -v '^scan: ' /tmp/scan.err)"
 }
 
 bench() {
 	e2e-sockets 500 >/tmp/sockets.out &	# 1,000 sockets
 	sleep 1
-	# Guarded kernel: mode 0 against mode 2, batch by batch (e2e-read
-	# switches the mode between batches, so both see the same host load),
-	# then mode 0 against itself: the spread of the method.  Pristine
-	# kernel: only the latter.
+	# Guarded kernel: the guard off (0) against on (1), batch by batch
+	# (e2e-read switches the sysctl between batches, so both see the
+	# same host load), then off against itself: the spread of the
+	# method.  Pristine kernel: only the latter.
 	echo "INFO clocksource=$(cat /sys/devices/system/clocksource/clocksource0/current_clocksource)"
 	pairs="-"
-	[ -e /proc/sys/kernel/seq_ptr_guard ] && pairs="0,1 0,2 0,3 0,0"
+	[ -e /proc/sys/kernel/seq_ptr_guard ] && pairs="0,1 0,0"
 	for f in /proc/meminfo /proc/self/maps /proc/ptrguard_e2e/heavy /proc/net/unix; do
 		for p in $pairs; do
 			if [ "$p" = - ]; then
@@ -470,15 +352,14 @@ bench() {
 			echo "BENCH boot=$boot file=$f modes=$p rc=$? $r"
 		done
 	done
-	# root reading /proc/kallsyms: every line a %px it is meant to see,
-	# logged in mode 1, shown unreported in modes 2 and 3
+	# root reading /proc/kallsyms: every line a %px it is meant to see
 	if [ "$pairs" != - ]; then
-		for p in 0,1 0,2 0,0; do
+		for p in 0,1 0,0; do
 			r=$(e2e-read -T "$bms" -n "$bpairs" -A $p /proc/kallsyms)
 			echo "BENCH boot=$boot file=/proc/kallsyms(root) modes=$p rc=$? $r"
 		done
 	fi
-	setmode 0
+	setguard 1
 }
 
 # timed TOOL ROUND OUT CMD...: run CMD (stdout to OUT, stderr to OUT.err)
@@ -503,7 +384,7 @@ blob() {
 
 # leaking_addresses.pl and `ptrguard scan` over the same roots (/proc with
 # pid 1 only, /sys with debugfs and tracefs below it, the kernel log), as
-# root at kptr_restrict 0 in guard mode 0; each round runs the script, the
+# root at kptr_restrict 0 with the guard off; each round runs the script, the
 # floor (scan-floor reading, with as many threads as the scanner, the
 # files the scanner read, in its order: the list an untimed scan wrote
 # first), the default scan, the scan with --all (text) and with --all
@@ -511,7 +392,7 @@ blob() {
 # the default scan with --debug-times: one SCANBENCH times line.
 scanbench() {
 	setkr 0
-	setmode 0
+	setguard 0
 	[ -x /usr/bin/perl ] && [ -r /lib/leaking_addresses.pl ] ||
 		{ echo "INFO error=no_perl_in_initramfs"; return; }
 	[ -x /bin/ptrguard ] || { echo "INFO error=no_ptrguard_in_initramfs"; return; }
@@ -579,11 +460,11 @@ note_addr() {
 
 echo "E2E-BEGIN boot=$boot run=$run"
 echo "INFO kernel=$(uname -r) cpus=$(nproc)"
-if [ -e /proc/sys/kernel/seq_ptr_guard ]; then
-	modes="0 1 2 3"
-	echo "INFO guard=present"
+if [ -e $GUARD ]; then
+	guard_boot=$(cat $GUARD)
+	echo "INFO guard=present guard_boot=$guard_boot"
 else
-	modes=0
+	guard_boot=none
 	echo "INFO guard=absent"
 fi
 grep -q no_hash_pointers /proc/cmdline && echo "INFO hashing=off" || echo "INFO hashing=on"
@@ -591,7 +472,7 @@ insmod /lib/ptrguard_e2e.ko || echo "INFO error=insmod_failed"
 addr=$(dmesg | sed -n 's/.*ptrguard_e2e: obj \([0-9a-f]\{16\}\).*/\1/p' | tail -n 1)
 echo "INFO addr=${addr:-none}"
 # Where KASLR put the kernel's text this boot (root, kptr_restrict 0):
-# tests/e2e/run wants the two test boots to differ.
+# tests/e2e/run wants the two hashing boots to differ.
 setkr 0
 echo "INFO perf_event_paranoid=$(cat /proc/sys/kernel/perf_event_paranoid 2>/dev/null || echo none)"
 echo "INFO text_addr=$(awk '$3 == "_text" { print $1; exit }' /proc/kallsyms)"
@@ -601,22 +482,11 @@ test)
 	e2e-sockets 20 >/tmp/sockets.out &
 	sleep 1
 	[ "$(cat /tmp/sockets.out)" = ready ] || echo "INFO error=sockets_not_ready"
-	# debugfs: every readable regular file but ours and those under
-	# tracing/, which block or change with each read (pipes, buffers).
-	# (The guard's own counters change with every refusal: guard_view.)
-	debugfs=$(find /sys/kernel/debug -type f -perm -u+r ! -path '*/ptrguard_e2e/*' \
-		! -path '*/tracing/*' ! -path '*/seq_ptr_guard/*' | LC_ALL=C sort)
-	debugfs="$debugfs /sys/kernel/debug/tracing/printk_formats /sys/kernel/debug/tracing/available_events"
-	echo "INFO debugfs_files=$(echo $debugfs | wc -w)"
-	trace_guard
-	matrix
-	guard_view
-	oracle
-	perf_readers
+	states
+	twice
 	robust
-	scan
 	kselftest
-	kunit
+	scan
 	;;
 bench)
 	bench

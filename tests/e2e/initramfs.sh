@@ -5,12 +5,12 @@
 # Usage: [E2E_ARCH=x86_64|arm64] initramfs.sh [--perl] OUT.cpio.gz MODULE.ko
 #
 # Contents: busybox-static with one symlink per applet, /init
-# (tests/e2e/guest-init.sh), the awk record summarizer, the static helpers
-# e2e-read, e2e-sockets and e2e-oracle (built here from tests/e2e/*.c), the
-# test module, and the static ptrguard as /bin/ptrguard when that exists (the live
-# scanner hook), and the series' kselftest that tests/e2e/run builds
-# (seq_ptr_guard in the arch's e2e output dir) as /bin/seq_ptr_guard when
-# that exists.  Exit 2 on any error, naming the missing input.
+# (tests/e2e/guest-init.sh), the static helpers e2e-read and e2e-sockets
+# (built here from tests/e2e/*.c), the test module, the static ptrguard as
+# /bin/ptrguard when that exists (the live scanner hook), and the series'
+# kselftest that tests/e2e/run builds (proc-seq-ptr-hash in the arch's e2e
+# output dir) as /bin/proc-seq-ptr-hash when that exists.  Exit 2 on any
+# error, naming the missing input.
 #
 # E2E_ARCH=arm64 (tests/e2e/arch.sh): Debian's busybox-static:arm64
 # (tests/e2e/busybox-arm64.sh; its applets are those of the host's
@@ -123,24 +123,18 @@ cp "$guestbox" "$stage/bin/busybox"
 for applet in $("$busybox" --list); do
 	[ -e "$stage/bin/$applet" ] || ln -s busybox "$stage/bin/$applet"
 done
-for prog in e2e-read e2e-sockets e2e-oracle; do
+for prog in e2e-read e2e-sockets; do
 	$gcc -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -O2 -static \
 		-o "$stage/bin/$prog" "$here/$prog.c" || die "$here/$prog.c: build failed"
 done
 cp "$here/guest-init.sh" "$stage/init"
 chmod 755 "$stage/init"
-cp "$here/summarize.awk" "$stage/lib/summarize.awk"
 cp "$ko" "$stage/lib/ptrguard_e2e.ko"
-# The series' KUnit suite, built as a module with the guard kernel
-# (kernel.sh): the guest runs it on this kernel's own layout.
-if [ -n "${E2E_KUNIT_KO:-}" ] && [ -f "$E2E_KUNIT_KO" ]; then
-	cp "$E2E_KUNIT_KO" "$stage/lib/seq_ptr_guard_kunit.ko"
-fi
 if [ -x "$ptrguard_bin" ]; then
 	cp "$ptrguard_bin" "$stage/bin/ptrguard"
 fi
-if [ -x "$e2e_out/seq_ptr_guard" ]; then
-	cp "$e2e_out/seq_ptr_guard" "$stage/bin/seq_ptr_guard"
+if [ -x "$e2e_out/proc-seq-ptr-hash" ]; then
+	cp "$e2e_out/proc-seq-ptr-hash" "$stage/bin/proc-seq-ptr-hash"
 fi
 [ $perl = no ] || add_perl
 printf 'root:x:0:0:root:/:/bin/sh\nuser:x:1000:1000:user:/tmp:/bin/sh\n' >"$stage/etc/passwd"

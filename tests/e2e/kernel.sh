@@ -3,25 +3,27 @@
 # Build (or reuse) a kernel for the e2e suite and print its build directory
 # (the image qemu boots, Module.symvers for the test module).
 #
-# Usage: [E2E_ARCH=x86_64|arm64] [KVER=6.12|6.1] kernel.sh plain|guard|off|debug
+# Usage: [E2E_ARCH=x86_64|arm64] [KVER=6.12|6.1|7.1] kernel.sh plain|guard|debug
 #   plain  the pristine tree (scripts/kernel-tree.sh), built with
 #          O=$PTRGUARD_CACHE/build-ARCH-plain; the tree itself is never written
 #   guard  the tree `scripts/kernel-series.sh --apply` prints (pristine plus
-#          the guard series), O=$PTRGUARD_CACHE/build-ARCH, CONFIG_SEQ_PTR_GUARD=y
-#          and its KUnit suite as a module (CONFIG_KUNIT=y)
-#   off    the same tree with CONFIG_SEQ_PTR_GUARD unset, O=.../build-ARCH-off,
-#          seeded from the guard build: only what the option touches is
-#          rebuilt, so the hooks are proven to compile and link to nothing
+#          the guard series), O=$PTRGUARD_CACHE/build-ARCH, with the series'
+#          KUnit suite built in when the tree has it (CONFIG_KUNIT=y,
+#          CONFIG_SEQ_FILE_KUNIT_TEST=y: it runs at boot, on the guest's
+#          own layout).  The guard has no config option: it is in every
+#          build of the tree, and off is the sysctl kernel.seq_ptr_guard=0.
 #   debug  guard plus lockdep and KASAN (tests/e2e/kernel-debug.config),
 #          O=$PTRGUARD_CACHE/build-ARCH-debug; for make e2e-full
 # ARCH is x86 (bzImage) or arm64 (Image, cross-built with Debian's
 # gcc-aarch64-linux-gnu); tests/e2e/arch.sh has what differs.
 #
-# KVER=6.12 (default) or 6.1 picks the kernel (scripts/kernel-tree.sh); the
-# build dirs of 6.1 end in -6.1 (build-x86-6.1, build-x86-off-6.1, ...).
+# KVER=6.12 (default), 6.1 or 7.1 picks the kernel (scripts/kernel-tree.sh);
+# the build dirs of the others end in -KVER (build-x86-6.1, build-x86-plain-7.1,
+# ...).
 #
 # The config is tinyconfig plus tests/e2e/kernel.config plus the arch's
-# kernel-ARCH.config.  A build is reused
+# kernel-ARCH.config plus kernel-KVER.config when there is one (7.1: a
+# vendor driver to turn off).  A build is reused
 # when the key (tree identity, fragment, this script) matches the one stored
 # beside it; otherwise make runs again, incrementally.  Exit 2 on any error,
 # with one line naming what failed and where the log is.
@@ -44,9 +46,12 @@ die() {
 kver=${KVER:-6.12}
 case $kver in
 6.12) sfx= ;;
-6.1) sfx=-$kver ;;
-*) die "KVER=$kver: not supported (6.12, 6.1)" ;;
+6.1|7.1) sfx=-$kver ;;
+*) die "KVER=$kver: not supported (6.12, 6.1, 7.1)" ;;
 esac
+# what this kernel version needs besides (7.1: a vendor driver off)
+kver_frag=$here/kernel-$kver.config
+[ -f "$kver_frag" ] || kver_frag=/dev/null
 export KVER=$kver
 
 flavour=${1:-}
@@ -58,7 +63,7 @@ plain)
 	id="pristine $tree $(stat -c %Y "$tree/.ptrguard-unpacked")"
 	extra=
 	;;
-guard|off|debug)
+guard|debug)
 	[ -x "$top/scripts/kernel-series.sh" ] || die "scripts/kernel-series.sh: missing (no guard series)"
 	tree=$("$top/scripts/kernel-series.sh" --apply | tail -n 1) ||
 		die "scripts/kernel-series.sh --apply failed"
@@ -66,17 +71,13 @@ guard|off|debug)
 	out=$cache/build-$ksuffix$sfx
 	# HEAD names the series; uncommitted edits are hashed in too.
 	id="guard $tree $(git -C "$tree" rev-parse HEAD) $(git -C "$tree" diff HEAD | sha256sum)"
-	# The series' KUnit suite as a module: modpost proves that every
-	# symbol it needs is exported, and the guest runs it (guest-init.sh)
-	# on this kernel's own layout.
-	extra="CONFIG_SEQ_PTR_GUARD=y
+	# The series' KUnit suite, built into fs/seq_file.c: it runs at
+	# boot and its KTAP lines are in the guest's kernel log.
+	extra=
+	if grep -q '^config SEQ_FILE_KUNIT_TEST$' "$tree/lib/Kconfig.debug" 2>/dev/null; then
+		extra="CONFIG_RUNTIME_TESTING_MENU=y
 CONFIG_KUNIT=y
-CONFIG_RUNTIME_TESTING_MENU=y
-CONFIG_SEQ_PTR_GUARD_KUNIT_TEST=m"
-	if [ "$flavour" = off ]; then
-		extra="# CONFIG_SEQ_PTR_GUARD is not set"
-		guard_out=$out
-		out=$cache/build-$ksuffix-off$sfx
+CONFIG_SEQ_FILE_KUNIT_TEST=y"
 	fi
 	if [ "$flavour" = debug ]; then
 		out=$cache/build-$ksuffix-debug$sfx
@@ -85,13 +86,13 @@ $(cat "$here/kernel-debug.config")"
 	fi
 	;;
 *)
-	echo "usage: kernel.sh plain|guard|off|debug" >&2
+	echo "usage: kernel.sh plain|guard|debug" >&2
 	exit 2
 	;;
 esac
 
 [ -f "$tree/Makefile" ] || die "$tree: no kernel tree"
-key=$( { echo "$id"; cat "$here/kernel.config" "$kfrag" "$here/arch.sh" "$0"; echo "$extra"; } | sha256sum | cut -d' ' -f1)
+key=$( { echo "$id"; cat "$here/kernel.config" "$kfrag" "$kver_frag" "$here/arch.sh" "$0"; echo "$extra"; } | sha256sum | cut -d' ' -f1)
 if [ -f "$out/$kimage" ] && [ -f "$out/Module.symvers" ] &&
    [ "$(cat "$out/.ptrguard-e2e-key" 2>/dev/null)" = "$key" ]; then
 	echo "$out"
@@ -101,11 +102,6 @@ fi
 [ -z "$kcross" ] || command -v "${kcross}gcc" >/dev/null 2>&1 || "$top/scripts/setup.sh" >&2
 [ -z "$kcross" ] || command -v "${kcross}gcc" >/dev/null 2>&1 ||
 	die "${kcross}gcc: not found (package gcc-aarch64-linux-gnu)"
-# The guard-off build starts from a copy of the guard build (never built
-# from cold: the options it changes are few).
-if [ "$flavour" = off ] && [ ! -f "$out/vmlinux" ] && [ -f "$guard_out/vmlinux" ]; then
-	rm -rf "$out" && cp -a "$guard_out" "$out" || die "$out: cannot seed from $guard_out"
-fi
 mkdir -p "$out" "$e2e_out"
 log=$e2e_out/kernel-$flavour$sfx.log
 kmake="make -C $tree O=$out ARCH=$karch${kcross:+ CROSS_COMPILE=$kcross}"
@@ -114,7 +110,7 @@ rm -f "$out/.ptrguard-e2e-key"
 start=$(date +%s)
 {
 	frag=$out/ptrguard-e2e.config
-	cat "$here/kernel.config" "$kfrag" >"$frag"
+	cat "$here/kernel.config" "$kfrag" "$kver_frag" >"$frag"
 	[ -z "$extra" ] || echo "$extra" >>"$frag"
 	$kmake tinyconfig &&
 	"$tree/scripts/kconfig/merge_config.sh" -m -O "$out" "$out/.config" "$frag" &&
