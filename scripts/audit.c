@@ -53,7 +53,8 @@ static const struct cmd_help help = {
 "    class.  The classes are:\n"
 "\n"
 "        px          %px of a kernel pointer                       (leak)\n"
-"        p-unhashed  plain %p on a tree older than v4.15           (leak)\n"
+"        p-unhashed  plain %p (or a %p extension its vsprintf does\n"
+"                    not print) on a tree older than v4.15         (leak)\n"
 "        int-cast    a pointer cast to an integer and printed with\n"
 "                    a long-wide conversion such as %lx            (leak)\n"
 "        px-gated    %px zeroed by a privilege check, or NULL      (low confidence)\n"
@@ -71,28 +72,32 @@ static const struct cmd_help help = {
 "        px-buf      %px into a buffer that seq_puts(), seq_write()\n"
 "                    or a seq printf then writes                    (leak)\n"
 "        int-buf     a pointer cast printed wide into such a buffer (leak)\n"
+"        int-untyped a pointer cast printed wide whose operand spatch\n"
+"                    could not type, while the text shows a pointer (leak)\n"
 "\n"
 "    The findings come first, on stdout.  On stderr, a last line sums up:\n"
 "    files read, files with seq output calls (they satisfy a grep query),\n"
-"    files parsed by spatch (the others hold nothing a rule reports), the\n"
-"    seq output calls in the parsed files, findings per class, and the\n"
-"    files spatch could not parse completely.  The lexical model judges\n"
-"    the calls in the lines spatch skipped; one line before the summary\n"
-"    counts those files, and one the calls that neither could judge\n"
-"    (-v lists both).  A progress line is shown on stderr when it is a\n"
-"    terminal.\n",
+"    files parsed by spatch (the others hold nothing a rule reports), every\n"
+"    seq output call read and who judged it (with spatch's facts, by the\n"
+"    lexical model alone, read where no rule can report, not understood),\n"
+"    findings per class (and how many are lexical), and the files spatch\n"
+"    could not parse completely.  The lexical model judges the calls in\n"
+"    the lines spatch skipped; one line before the summary counts those\n"
+"    files, and one the calls that neither could judge (-v lists both).\n"
+"    A progress line is shown on stderr when it is a terminal.\n",
 	.trailer =
 "ENVIRONMENT\n"
 "    SPATCH  the spatch program (default: spatch from PATH).\n"
 "\n"
 "EXIT STATUS\n"
+"    One rule for every mode (the report, --patch, --list-formats):\n"
 "    0  no leak found and every seq output call understood (px-gated and\n"
 "       px-user findings alone give 0: they are printed for review, but the\n"
 "       value they print is not a raw address readable by everyone);\n"
 "    1  at least one finding of a leak class, or a call not understood\n"
 "       (its format or path can be read by neither spatch nor the lexical\n"
-"       model: it is not known to be clean); with --patch: the patch is not\n"
-"       empty, or a leak with no automatic fix was left out of it;\n"
+"       model: it is not known to be clean), whatever the mode prints: a\n"
+"       patch (which fixes leaks only) or the formats;\n"
 "    2  usage error, or a tool error: spatch missing, crashing, timing out\n"
 "       or exiting non-zero, a missing tree or rule, an unreadable file,\n"
 "       no C source among the PATHs, a write error on stdout.\n"
@@ -156,16 +161,16 @@ static int parse_audit_options(int argc, char **argv, struct audit_opts *o, int 
 		OPT_BOOL(0, "casts", &o->cocci.casts,
 			 "Also run (--no-casts: do not run) the pointer-to-integer cast\n"
 			 "rule.  It reads the headers for types (--all-includes), which\n"
-			 "makes a run several times slower.  Default: --casts, except with\n"
-			 "--list-formats (the %px rule already lists every call)."),
+			 "makes a run several times slower.  Default: --casts."),
 		OPT__TIMEOUT(&o->cocci.timeout,
 			     "Kill a spatch process that runs longer than SECONDS (default 600;\n"
 			     "0: no limit) and fail with exit status 2, naming its files.", 1000000),
 		OPT_BOOL(0, "no-prefilter", &o->no_prefilter,
 			 "Give spatch every file that satisfies a grep query, including the\n"
 			 "files whose literals hold no conversion a rule reports.  Same\n"
-			 "findings, much slower; for checking the prefilter (and implied by\n"
-			 "--list-formats, which lists the calls of every file)."),
+			 "findings, much slower; for checking the prefilter.  With\n"
+			 "--list-formats, seq_px.cocci parses every such file anyway (it\n"
+			 "lists the calls of every file); this adds the cast rule's."),
 		OPT_BOOL(0, "no-cache", &o->no_cache,
 			 "Neither read nor keep what spatch printed for each file, nor the\n"
 			 "walk's index of what each file holds (both in $PTRGUARD_CACHE,\n"
@@ -207,9 +212,8 @@ static int parse_audit_options(int argc, char **argv, struct audit_opts *o, int 
 		      o->mode == MODE_PATCH ? "patch" : "list-formats");
 		return -1;
 	}
-	/* the cast rule finds no call the %px rule misses: not for formats */
 	if (o->cocci.casts < 0)
-		o->cocci.casts = o->mode != MODE_FORMATS;
+		o->cocci.casts = 1;
 	o->cocci.verbose = o->verbose > 1;
 	return 0;
 }
@@ -267,7 +271,10 @@ static void summary(const struct cocci_result *res, enum mode mode, int verbose)
 		free(counts);
 		return;
 	}
-	fprintf(stderr, ", %zu calls, %zu findings (", res->ncalls, res->nfindings);
+	/* every call read, by who judged it */
+	fprintf(stderr, ", %zu calls (%zu with spatch's facts, %zu by the lexical model alone, %zu with nothing a rule can report, %zu not understood), %zu findings (",
+		res->nspatch + res->nlexical + res->nquiet + res->nunjudged, res->nspatch,
+		res->nlexical, res->nquiet, res->nunjudged, res->nfindings);
 	for (k = 0; k < vocab_nclasses; k++)
 		fprintf(stderr, "%s%s %zu", k ? ", " : "", vocab_classes[k].id, counts[k]);
 	free(counts);
@@ -275,8 +282,7 @@ static void summary(const struct cocci_result *res, enum mode mode, int verbose)
 		fprintf(stderr, ", other %zu", other);
 	for (i = 0, k = 0; i < res->nfindings; i++)
 		k += res->findings[i].lexical != 0;
-	fprintf(stderr, "), %zu files not fully parsed, %zu calls judged lexically (%zu findings), %zu not understood\n",
-		res->nunparsed, res->nlexical, k, res->nunjudged);
+	fprintf(stderr, "; %zu lexical), %zu files not fully parsed\n", k, res->nunparsed);
 }
 
 /*
@@ -424,6 +430,23 @@ static int write_patch(const char *root, const struct cocci_result *res)
 	return ret;
 }
 
+/*
+ * The exit status of every mode, one rule: EXIT_FINDINGS when a leak was
+ * found or a call is not understood (nobody can say it is clean), else
+ * EXIT_CLEAN.  --patch and --list-formats judge what the report judges.
+ */
+static int audit_status(const struct cocci_result *res)
+{
+	size_t i;
+
+	if (res->nunjudged)
+		return EXIT_FINDINGS;
+	for (i = 0; i < res->nfindings; i++)
+		if (finding_is_leak(&res->findings[i]))
+			return EXIT_FINDINGS;
+	return EXIT_CLEAN;
+}
+
 int cmd_audit(int argc, char **argv)
 {
 	struct audit_opts o = { 0 };
@@ -447,8 +470,11 @@ int cmd_audit(int argc, char **argv)
 	o.cocci.npaths = (size_t)npaths;
 	o.cocci.progress = !o.quiet && isatty(2);
 	o.cocci.cache = !o.no_cache;
-	/* --list-formats lists every call: each file with one must be parsed */
-	o.cocci.prefilter = o.mode != MODE_FORMATS && !o.no_prefilter;
+	/*
+	 * --list-formats lists every call seq_px.cocci parses: each file
+	 * with one must be parsed by it; the cast rule keeps its prefilter
+	 */
+	o.cocci.prefilter = o.no_prefilter ? 0 : o.mode == MODE_FORMATS ? COCCI_PREFILTER_CAST : 1;
 	if (cocci_run(&o.cocci, &res) < 0)
 		goto out;
 
@@ -467,7 +493,8 @@ int cmd_audit(int argc, char **argv)
 				n, n == 1 ? "" : "s");
 		if (!o.quiet)
 			summary(&res, o.mode, o.verbose);
-		ret = rc || n ? EXIT_FINDINGS : EXIT_CLEAN;
+		/* a patch is made only of leak findings: then the status is 1 already */
+		ret = audit_status(&res);
 		goto out;
 	case MODE_FORMATS:
 		for (i = 0; i < res.ncalls; i++) {
@@ -480,7 +507,7 @@ int cmd_audit(int argc, char **argv)
 		}
 		if (!o.quiet)
 			summary(&res, o.mode, o.verbose);
-		ret = EXIT_CLEAN;
+		ret = audit_status(&res);
 		goto out;
 	case MODE_REPORT:
 		break;
@@ -494,10 +521,7 @@ int cmd_audit(int argc, char **argv)
 	if (!o.quiet)
 		summary(&res, o.mode, o.verbose);
 	/* a call nobody can read is not clean */
-	ret = res.nunjudged ? EXIT_FINDINGS : EXIT_CLEAN;
-	for (i = 0; i < res.nfindings; i++)
-		if (finding_is_leak(&res.findings[i]))
-			ret = EXIT_FINDINGS;
+	ret = audit_status(&res);
 out:
 	cocci_result_free(&res);
 	free(root);

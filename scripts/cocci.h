@@ -92,8 +92,12 @@ struct cocci_opts {
 	 * literal with a conversion it reports (prefilter.h).  Findings and
 	 * patches are the same; calls are then only counted, and listed, in
 	 * the files spatch parses, so leave it off for --list-formats.
+	 * COCCI_PREFILTER_CAST: only for seq_int_cast.cocci (--list-formats
+	 * lists the calls seq_px.cocci parses in every file, and judges as
+	 * the audit does).
 	 */
 	int prefilter;
+#define COCCI_PREFILTER_CAST 2
 	/*
 	 * The caller has chosen the files (ptrguard gate): every file of
 	 * @paths goes to spatch, and spatch is not started to print the
@@ -140,8 +144,15 @@ struct cocci_result {
 	/* where those lines are, sorted by file and line, merged */
 	struct cocci_skip *skips;
 	size_t nskips;
-	/* calls the lexical model judged (spatch skipped them or cannot follow them) */
-	size_t nlexical;
+	/*
+	 * The seq output calls read (a wrapper's own body is its callers):
+	 * judged with a rule's facts (spatch parsed them), by the lexical
+	 * model alone (spatch skipped them or cannot follow them), and read
+	 * by the model where no rule can report (the format prefilter finds
+	 * no conversion a rule reports in the file) or printing no value;
+	 * with the calls not understood (@nunjudged), every one.
+	 */
+	size_t nspatch, nlexical, nquiet;
 	struct cocci_unjudged *unjudged;	/* sorted by file and line */
 	size_t nunjudged;
 };

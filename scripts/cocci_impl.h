@@ -301,7 +301,10 @@ void cocci_file_wrappers(const char *root, char *const *files, size_t nfiles,
  * with the facts the rules printed (@c->facts) where spatch parsed it
  * (px_ran[i], cast_ran[i]: the rules ran on file i); with @lexical, the
  * calls they did not see too (marked lexical) and the ones nobody can
- * read (unjudged).  Where the cast rule and the model both read a cast,
+ * read (unjudged); with @casts (the cast rule is in the run), also the
+ * integer casts of calls the cast rule did not see outside the lines
+ * spatch skipped (a call it expands as a macro, a file its prefilter
+ * left out).  Where the cast rule and the model both read a cast,
  * their verdicts are compared: with @verbose, each disagreement is named
  * on stderr (and one thread judges; else @jobs threads).  With @cache
  * (and without @verbose), each file's judgement is kept between runs
@@ -309,7 +312,7 @@ void cocci_file_wrappers(const char *root, char *const *files, size_t nfiles,
  * from changed.
  */
 void cocci_judge(const char *root, char *const *files, const int *px_ran, const int *cast_ran,
-		 size_t nfiles, unsigned int jobs, int lexical, int verbose, int cache,
+		 size_t nfiles, unsigned int jobs, int lexical, int casts, int verbose, int cache,
 		 struct collect *c);
 
 /* ---- cocci_sort.c ---- */

@@ -87,6 +87,9 @@ static void add_finding(struct cocci_result *res, const char *file, const struct
 	f->function = xstrdup(c->function);
 	f->format = xstrdup(lf->format);
 	f->arg = xstrdup(lf->arg);
+	/* the model's own message goes with the class the model gave */
+	if (!message && lf->message && lf->cls && !strcmp(cls, lf->cls))
+		message = lf->message;
 	f->message = message ? xstrdup(message) : xstrdup(message_of(cls));
 	f->lexical = lexical;
 	f->arg_line = lf->arg_line;
@@ -259,7 +262,7 @@ static const char *held_class(const struct facts *fs, const struct lex_call *c,
 	if (!why && fact_any(fs, c->line, c->column, 'g', -1))
 		why = "printed only to readers who pass a privilege check";
 	if (why) {
-		if (verbose > 1)
+		if (verbose)
 			fprintf(stderr, "ptrguard: judge: %s:%u: %s of %s: %s: %s\n", rel, f->line,
 				f->conversion, f->arg, x->what, why);
 		return NULL;
@@ -273,7 +276,7 @@ static const char *held_class(const struct facts *fs, const struct lex_call *c,
 	 * address: kernel code prints addresses unsigned, in hex mostly.
 	 */
 	if (signed_conversion(f)) {
-		if (verbose > 1)
+		if (verbose)
 			fprintf(stderr, "ptrguard: judge: %s:%u: %s of %s: holds %s, printed as a signed number\n",
 				rel, f->line, f->conversion, f->arg, x->what);
 		return NULL;
@@ -311,6 +314,47 @@ static char *held_message(const struct cocci_fact *x, const char *cls)
 		return m;
 	}
 	return NULL;
+}
+
+/*
+ * An integer conversion of a cast whose operand spatch could not type
+ * (the "untyped" fact @u): the text decides.  Visibly a pointer (the
+ * calling function declares it "T *", or "&x"): int-untyped, a leak,
+ * unless it is no kernel address (__user, ERR_PTR(), NULL) or the call
+ * runs only for readers who pass a privilege check (px-gated's policy).
+ * Declared an integer, or neither half can type it (a function's
+ * result, a member of a header's struct: on 6.12, 176 casts of sizes,
+ * counters and times whose headers spatch did not read): an integer, as
+ * before the fact existed; -vv names each.
+ */
+static void untyped_cast(struct cocci_result *res, const char *rel, const struct lex_call *c,
+			 const struct lex_finding *f, const struct facts *fs,
+			 const struct cocci_fact *u, const char *buf, size_t len, int verbose)
+{
+	const char *why = NULL;
+
+	if (f->cls && !strcmp(f->cls, "int-cast")) {
+		why = not_an_address(buf, len, u->what, c->line);
+		if (!why && fact_any(fs, c->line, c->column, 'g', -1))
+			why = "printed only to readers who pass a privilege check";
+		if (!why) {
+			char *what = unspace(u->what);
+			char *m = xasprintf("pointer cast to an integer prints the raw address: spatch could not type %s, and %s; print the pointer with %%p",
+					    what, f->pointer ? f->pointer : "the text shows a pointer");
+
+			add_finding(res, rel, c, f, "int-untyped", m, 0);
+			free(m);
+			free(what);
+			return;
+		}
+	} else if (!f->cls) {
+		why = "nor can the text: taken as an integer";
+	} else {
+		why = "the text declares it an integer";
+	}
+	if (verbose)
+		fprintf(stderr, "ptrguard: judge: %s:%u: %s of %s: spatch could not type %s: %s\n",
+			rel, f->line, f->conversion, f->arg, u->what, why);
 }
 
 /*
@@ -359,13 +403,13 @@ static void judge_buf(struct cocci_result *res, const char *rel, const struct le
  * rules examined it), by the text alone otherwise (@lexical).
  */
 static void judge_call(struct cocci_result *res, const char *rel, const struct lex_call *c,
-		       const struct facts *fs, int in_skip, int lexical, int verbose,
+		       const struct facts *fs, int in_skip, int lexical, int blind, int verbose,
 		       const char *buf, size_t len)
 {
 	int px = !!fact(fs, c->line, c->column, 0, 'C', 0);
 	int cast = !!fact(fs, c->line, c->column, 1, 'C', 0);
 	const char *direct = c->io == VOCAB_IO_PUT ? "put-cast" : "int-cast";
-	size_t k;
+	size_t k, found = res->nfindings, unjudged = res->nunjudged;
 	int unknown = 0;
 
 	if (c->io == VOCAB_IO_BUF) {
@@ -374,8 +418,6 @@ static void judge_call(struct cocci_result *res, const char *rel, const struct l
 	}
 	if (px)
 		add_call(res, rel, c);
-	if (!px && !cast && lexical && !c->io)
-		res->nlexical++;
 	for (k = 0; k < c->nfindings; k++) {
 		const struct lex_finding *f = &c->findings[k];
 		int integer = !f->cls || !strcmp(f->cls, "int-cast") || !strcmp(f->cls, "int");
@@ -394,26 +436,58 @@ static void judge_call(struct cocci_result *res, const char *rel, const struct l
 			const struct cocci_fact *held;
 			const char *cls = held_class(fs, c, f, direct, rel, buf, len, verbose, &held);
 
+			const struct cocci_fact *untyped = fact(fs, c->line, c->column, 1, 'u',
+								f->argidx);
+
 			if (cls) {
 				char *why = held_message(held, cls);
 
 				add_finding(res, rel, c, f, cls, why, 0);
 				free(why);
+			} else if (untyped && !ptr) {
+				/* spatch has no type for the operand: never take that for "an integer" */
+				untyped_cast(res, rel, c, f, fs, untyped, buf, len, verbose);
 			}
 			/* the differential: where both halves read the cast, they agree */
-			if (f->cls && ptr != !strcmp(f->cls, "int-cast") && verbose)
+			if (f->cls && ptr != !strcmp(f->cls, "int-cast") && !untyped && verbose)
 				fprintf(stderr, "ptrguard: judge: %s:%u: %s of %s: %s\n", rel, f->line,
 					f->conversion, f->arg, ptr ?
 					"spatch's types show a pointer the text does not" :
 					"the text shows a pointer spatch's types do not");
-		} else if (lexical && in_skip) {
-			if (f->cls && !strcmp(f->cls, "int-cast"))
-				add_finding(res, rel, c, f, direct, NULL, 1);
-			else if (!f->cls && !unknown++)
+		} else if ((lexical && in_skip) || blind) {
+			/*
+			 * The cast rule did not see this call: lines spatch
+			 * skipped, a call spatch expands as a macro, a file its
+			 * prefilter left out.  The text judges.
+			 */
+			if (f->cls && !strcmp(f->cls, "int-cast")) {
+				char *why = xasprintf("%s (lexically: %s)", message_of(direct),
+						      f->pointer ? f->pointer : "a pointer");
+
+				add_finding(res, rel, c, f, direct, why, 1);
+				free(why);
+			} else if (!f->cls && in_skip && !unknown++)
 				add_unjudged(res, rel, c,
 					     "an integer cast of an operand that may be a pointer");
+			else if (!f->cls && verbose)
+				/* on 6.12: casts in macro bodies of a macro's parameter */
+				fprintf(stderr, "ptrguard: judge: %s:%u: %s of %s: the cast rule did not see this call, and the text cannot type the operand: taken as an integer\n",
+					rel, f->line, f->conversion, f->arg);
 		}
 	}
+	/*
+	 * Who judged it, each call once: spatch's facts, the text alone
+	 * (its findings say so), nobody (not understood: counted there), or
+	 * nobody needed to (no rule can report in its file).
+	 */
+	if (res->nunjudged != unjudged)
+		return;
+	if (px || cast)
+		res->nspatch++;
+	else if (lexical || res->nfindings != found)
+		res->nlexical++;
+	else
+		res->nquiet++;
 }
 
 /* The identifier at @line:@col (1-based) of @buf, malloc()ed, or NULL. */
@@ -475,7 +549,8 @@ static void spatch_only(struct cocci_result *res, const char *rel, const char *b
 }
 
 static void judge_file(const char *root, const char *rel, int px_ran, int cast_ran, int old,
-		       int lexical, int verbose, const struct facts *fs, struct cocci_result *res)
+		       int lexical, int casts, int verbose, const struct facts *fs,
+		       struct cocci_result *res)
 {
 	char *abs = xasprintf("%s/%s", root, rel), *buf;
 	struct lex_vocab v = { 0 };
@@ -506,11 +581,19 @@ static void judge_file(const char *root, const char *rel, int px_ran, int cast_r
 		if (c->opaque) {
 			if (lexical && (in_skip || (c->nvalues && !c->body)))
 				add_unjudged(res, rel, c, c->opaque);
+			else if (!c->body)
+				res->nquiet++;	/* it prints no value */
 			continue;
 		}
 		/* where no rule ran, the prefilter found nothing they report */
+		/*
+		 * blind: the calls the cast rule did not see outside skipped
+		 * lines, judged where its facts are (the gate's run of the
+		 * cast rule alone too: its run of seq_px.cocci judges the
+		 * skipped lines)
+		 */
 		judge_call(res, rel, c, fs, in_skip, lexical && (px_ran || cast_ran || in_skip),
-			   verbose, buf, len);
+			   casts && !in_skip, verbose, buf, len);
 	}
 	if (lexical)
 		spatch_only(res, rel, buf, len, &lf, &v, fs);
@@ -562,7 +645,7 @@ struct judging {
 	const char *root;
 	char *const *files;
 	const int *px_ran, *cast_ran, *old;
-	int lexical, verbose;
+	int lexical, casts, verbose;
 	const struct collect *c;
 	struct cocci_result *part;	/* one a file */
 	pthread_mutex_t lock;
@@ -648,8 +731,8 @@ static int judge_key(const struct judging *j, size_t i, const struct facts *fs,
 		if (kc_racy(id, j->start))
 			ret = -1;
 	}
-	fprintf(f, "%s\n%d %d %d %d\n", rel, j->px_ran[i], j->cast_ran[i], j->old[i],
-		j->lexical);
+	fprintf(f, "%s\n%d %d %d %d %d\n", rel, j->px_ran[i], j->cast_ran[i], j->old[i],
+		j->lexical, j->casts);
 	if (!ret)
 		fprintf(f, "%lld %lld %lld %lld %lld %lld %lld\n", id[0], id[1], id[2], id[3],
 			id[4], id[5], id[6]);
@@ -683,6 +766,8 @@ static void judgement(struct cocci_result *to, const struct cocci_result *from)
 	to->unjudged = from->unjudged;
 	to->nunjudged = from->nunjudged;
 	to->nlexical = from->nlexical;
+	to->nspatch = from->nspatch;
+	to->nquiet = from->nquiet;
 }
 
 /* Keep @part, the judgement of a file, under @k (best effort). */
@@ -768,7 +853,7 @@ static void *judge_files(void *arg)
 			}
 		}
 		judge_file(j->root, j->files[i], j->px_ran[i], j->cast_ran[i], j->old[i],
-			   j->lexical, j->verbose, &fs, part);
+			   j->lexical, j->casts, j->verbose, &fs, part);
 		if (keep)
 			judge_keep(j, &key, part);
 		free(key.buf);
@@ -785,10 +870,10 @@ static void *judge_files(void *arg)
 } while (0)
 
 void cocci_judge(const char *root, char *const *files, const int *px_ran, const int *cast_ran,
-		 size_t nfiles, unsigned int jobs, int lexical, int verbose, int cache,
+		 size_t nfiles, unsigned int jobs, int lexical, int casts, int verbose, int cache,
 		 struct collect *c)
 {
-	struct judging j = { root, files, px_ran, cast_ran, NULL, lexical, verbose, c, NULL,
+	struct judging j = { root, files, px_ran, cast_ran, NULL, lexical, casts, verbose, c, NULL,
 			     PTHREAD_MUTEX_INITIALIZER, nfiles, 0, NULL, { 0 }, 0 };
 	int *old = xmalloc((nfiles + 1) * sizeof(*old));
 	size_t i;
@@ -827,6 +912,8 @@ void cocci_judge(const char *root, char *const *files, const int *px_ran, const 
 		APPEND(c->res, part, calls, ncalls);
 		APPEND(c->res, part, unjudged, nunjudged);
 		c->res->nlexical += part->nlexical;
+		c->res->nspatch += part->nspatch;
+		c->res->nquiet += part->nquiet;
 	}
 	free(j.part);
 	free(old);

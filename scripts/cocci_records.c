@@ -151,6 +151,8 @@ static int add_fact(struct collect *c, const char *root, const struct rule *r, c
 			x.mark = 'f';
 		else if (!strcmp(f[5], "buf"))
 			x.mark = 'b';
+		else if (!strcmp(f[5], "untyped"))
+			x.mark = 'u';
 		else
 			return -1;
 		x.what = xstrdup(f[6]);
@@ -181,7 +183,7 @@ static int parse_ours(struct collect *c, char **f, int n)
 {
 	struct cocci_result *res = c->res;
 	unsigned int a, b;
-	size_t x, y, z;
+	size_t x, y, z, s, q;
 
 	if (!strcmp(f[0], "E") && n == 1)
 		return 1;
@@ -217,11 +219,14 @@ static int parse_ours(struct collect *c, char **f, int n)
 					       c->ualloc * sizeof(*res->unparsed_lines));
 		res->unparsed_lines[res->nunparsed] = a;
 		res->unparsed[res->nunparsed++] = xstrdup(f[3]);
-	} else if (!strcmp(f[0], "N") && n == 4 && !parse_size(f[1], &x) &&
-		   !parse_size(f[2], &y) && !parse_size(f[3], &z)) {
+	} else if (!strcmp(f[0], "N") && n == 6 && !parse_size(f[1], &x) &&
+		   !parse_size(f[2], &y) && !parse_size(f[3], &z) &&
+		   !parse_size(f[4], &s) && !parse_size(f[5], &q)) {
 		res->nfiles = x;
 		res->nscanned = y;
 		res->nlexical = z;
+		res->nspatch = s;
+		res->nquiet = q;
 	} else {
 		return -1;
 	}
@@ -369,5 +374,6 @@ void cocci_records_write(FILE *f, const struct cocci_result *res)
 		put_field(f, res->unparsed[i]);
 		fputc('\n', f);
 	}
-	fprintf(f, "N\t%zu\t%zu\t%zu\nE\n", res->nfiles, res->nscanned, res->nlexical);
+	fprintf(f, "N\t%zu\t%zu\t%zu\t%zu\t%zu\nE\n", res->nfiles, res->nscanned, res->nlexical,
+		res->nspatch, res->nquiet);
 }

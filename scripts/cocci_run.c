@@ -133,6 +133,7 @@ static void judge(const struct cocci_opts *opts, struct walk *w, struct collect 
 {
 	size_t n = w->lexonly.nr + w->ncands + 1, i, k;
 	int *px_ran = xmalloc(n * sizeof(*px_ran)), *cast_ran = xmalloc(n * sizeof(*cast_ran));
+	int casts = 0;
 	struct timespec t0;
 
 	memset(px_ran, 0, n * sizeof(*px_ran));
@@ -150,9 +151,11 @@ static void judge(const struct cocci_opts *opts, struct walk *w, struct collect 
 		}
 		strvec_push(&w->lexonly, xstrdup(w->cands[i].file));
 	}
+	for (k = 0; k < w->nrules; k++)
+		casts |= w->rules[k].kind == PF_RULE_INT_CAST;
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	cocci_judge(w->root, w->lexonly.v, px_ran, cast_ran, w->lexonly.nr, opts->jobs,
-		    !opts->no_lexical, opts->verbose, opts->cache, c);
+		    !opts->no_lexical, casts, opts->verbose, opts->cache, c);
 	if (opts->verbose)
 		fprintf(stderr, "ptrguard: judge: %zu files, %.2f s\n", w->lexonly.nr,
 			seconds_since(&t0));

@@ -347,7 +347,10 @@ static int keep_file(struct walk *w, const struct wfile *f)
 		w->nquery++;
 	if (mask && w->prefilter) {
 		for (i = 0; i < w->nrules; i++)
-			if ((mask & (1u << i)) && !prefilter_keep(w->rules[i].kind, f->bits, abs))
+			if ((mask & (1u << i)) &&
+			    (w->prefilter != COCCI_PREFILTER_CAST ||
+			     w->rules[i].kind == PF_RULE_INT_CAST) &&
+			    !prefilter_keep(w->rules[i].kind, f->bits, abs))
 				mask &= ~(1u << i);
 		/* no rule can report here: the model still lists the calls it cannot read */
 		if (!mask)

@@ -33,6 +33,39 @@ int fmt_plain_p(const struct fmt_conv *c)
 	return c->type == 'p' && !k_isalnum((unsigned char)c->ext);
 }
 
+int fmt_p_raw_unhashed(const char *fmt, const struct fmt_conv *c)
+{
+	/* the extensions v4.14's pointer() hands to a printer of their own */
+	static const char printers[] = "FfSsBRrhbMmEUVKadCDgG";
+	size_t p = c->start, end = c->start + c->len;
+	unsigned char ext, ext2;
+
+	if (c->type != 'p')
+		return 0;
+	/* flags, width, precision and qualifier hold no 'p' */
+	while (p < end && fmt[p] != 'p')
+		p++;
+	ext = p + 1 < end ? (unsigned char)fmt[p + 1] : 0;
+	ext2 = p + 2 < end ? (unsigned char)fmt[p + 2] : 0;
+	if (!k_isalnum(ext))
+		return 1;			/* plain %p */
+	switch (ext) {
+	case 'I':
+	case 'i':
+		/* "break": an IP conversion other than 4, 6 or S falls through */
+		return ext2 != '4' && ext2 != '6' && ext2 != 'S';
+	case 'O':
+		/* only "OF" is a device node; the switch falls through */
+		return ext2 != 'F';
+	case 'N':
+		/* netdev_bits(): anything but "NF" prints the pointer itself */
+		return ext2 != 'F';
+	default:
+		/* a letter it does not know (x, e, t, a Latin-1 one...): number() */
+		return !memchr(printers, ext, sizeof(printers) - 1);
+	}
+}
+
 enum { RESUME_START, RESUME_PRECISION, RESUME_QUALIFIER };
 
 /* The kind of a complete conversion; -1 if it is not a supported one. */

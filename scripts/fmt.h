@@ -59,6 +59,21 @@ int fmt_next(const char *fmt, size_t len, struct fmt_iter *it, struct fmt_conv *
 int fmt_plain_p(const struct fmt_conv *c);
 
 /*
+ * Does the %p conversion @c of the format @fmt (decoded bytes: @c's
+ * offsets are into them) print the raw address in a kernel older than
+ * v4.15?  Before commit ad67b74d2469 ("printk: hash addresses printed
+ * with %p"), pointer() of lib/vsprintf.c ends, for every extension its
+ * switch does not hand to a printer, in number() of the pointer: plain
+ * %p, a letter it does not know (any byte the kernel's isalnum() takes,
+ * Latin-1 letters included, and %px, %pe, %pt... which came later),
+ * %pI or %pi not followed by 4, 6 or S, %pO not followed by F; and
+ * netdev_bits() prints the pointer itself for %pN not followed by F.
+ * The extensions are v4.14's (the last release before hashing); an
+ * older tree knew fewer, and a letter it lacked prints raw there too.
+ */
+int fmt_p_raw_unhashed(const char *fmt, const struct fmt_conv *c);
+
+/*
  * fmt_unquote - decode a line of C string literals ("a" "b" joined)
  * @line: the literals, with C escapes (\n \t \" \\ \xHH \ooo ...)
  * @out: set to a malloc()ed buffer holding the bytes (NUL-terminated)

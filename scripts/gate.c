@@ -1070,6 +1070,8 @@ static void merge_result(struct cocci_result *into, struct cocci_result *from)
 	size_t i;
 
 	into->nlexical += from->nlexical;
+	into->nspatch += from->nspatch;
+	into->nquiet += from->nquiet;
 	into->skips = xrealloc(into->skips, (into->nskips + from->nskips + 1) * sizeof(*into->skips));
 	for (i = 0; i < from->nskips; i++)
 		into->skips[into->nskips++] = from->skips[i];

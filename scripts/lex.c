@@ -355,6 +355,17 @@ struct model {
 	char *outer;
 	/* the tokens of the names declared "__user *NAME" (find_users()) */
 	size_t *users, nusers;
+	/* the directive lines (model_read()): the file's macros */
+	const struct span *dirs;
+	size_t ndirs;
+	/*
+	 * the functions known before the file (the core's, a header's) whose
+	 * definition here hands its own format and a va_list on, as a
+	 * wrapper's does (seq_printf() in fs/seq_file.c): their callers are
+	 * judged, their bodies are no call to judge
+	 */
+	char **handers;
+	size_t nhanders;
 };
 
 #define T(m, s, i) (&(m)->lx.tk[(s)->ix[i]])
@@ -721,12 +732,24 @@ static int macro_wrapper(struct model *m, const struct span *d)
  * A variadic function that hands its own format to a va_list variant
  * (SEQ_printf() in kernel/time/timer_list.c).
  */
+/* Is @name one of m->handers? */
+static int is_hander(const struct model *m, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < m->nhanders; i++)
+		if (!strcmp(m->handers[i], name))
+			return 1;
+	return 0;
+}
+
 static int function_wrapper(struct model *m, size_t brace)
 {
 	const struct span *s = &m->code;
 	size_t open, close = brace - 1, i, a[16][2], na, np, k, end = s_close(m, s, brace);
 	size_t p[16][2];
 	int depth = 0, added = 0;
+	const struct lex_fn *self;
 
 	if (!brace || !s_is(m, s, close, ")"))
 		return 0;
@@ -741,7 +764,10 @@ static int function_wrapper(struct model *m, size_t brace)
 	if (!open || !s_word(m, s, open - 1))
 		return 0;
 	np = s_args(m, s, open, close, p, 16);
-	if (!np || !s_is(m, s, p[np - 1][0], "...") || p[np - 1][1] != p[np - 1][0] + 1)
+	self = lex_vocab_find(&m->v, m->lx.t + T(m, s, open - 1)->off, T(m, s, open - 1)->len);
+	/* variadic, or a known va_list variant (trace_seq_vprintf() in kernel/trace/) */
+	if (!np || ((!s_is(m, s, p[np - 1][0], "...") || p[np - 1][1] != p[np - 1][0] + 1) &&
+		    !(self && self->va)))
 		return 0;
 	for (i = brace + 1; i + 1 < end; i++) {
 		const struct tok *w = T(m, s, i);
@@ -763,10 +789,18 @@ static int function_wrapper(struct model *m, size_t brace)
 				const struct tok *nm = T(m, s, open - 1);
 				char *origin = xasprintf("function:%u", nm->line);
 
-				if (!lex_vocab_find(&m->v, m->lx.t + nm->off, nm->len)) {
+				const struct lex_fn *known = lex_vocab_find(&m->v, m->lx.t + nm->off,
+									    nm->len);
+
+				if (!known) {
 					lex_vocab_add_via(&m->v, m->lx.t + nm->off, nm->len,
 							  (unsigned int)k, 0, origin, fn);
 					added = 1;
+				} else if (known->fmt == k && strncmp(known->origin, "macro:", 6) &&
+					   !is_hander(m, known->name)) {
+					m->handers = xrealloc(m->handers,
+							      (m->nhanders + 1) * sizeof(*m->handers));
+					m->handers[m->nhanders++] = xstrdup(known->name);
 				}
 				free(origin);
 				break;
@@ -883,11 +917,14 @@ int lex_vocab_scan_macros(struct lex_vocab *v, const char *buf, size_t len, cons
 
 /* ------------------------------------------------------------- formats */
 
-/* One literal a format can be: its string tokens (indexes into a span). */
+/*
+ * One literal a format can be: its string tokens (lexer tokens, of the
+ * call's line or of the body of a macro the file defines).
+ */
 struct alt {
 	size_t *strs;
 	size_t n;
-	int macro;		/* a word (a macro) among the pieces */
+	int macro;		/* a word (a macro the model cannot read) among the pieces */
 };
 
 struct alts {
@@ -906,17 +943,162 @@ static void alts_free(struct alts *x)
 	x->n = 0;
 }
 
+/* The most literals one format is read as (each ?: branch, macro definition, array element). */
+#define MAX_ALTS 64
+
+/* Append lexer token @tok (a string) to every alternative of @x from @from on. */
+static void alts_add_str(struct alts *x, size_t from, size_t tok)
+{
+	size_t k;
+
+	for (k = from; k < x->n; k++) {
+		x->a[k].strs = xrealloc(x->a[k].strs, (x->a[k].n + 1) * sizeof(*x->a[k].strs));
+		x->a[k].strs[x->a[k].n++] = tok;
+	}
+}
+
+/*
+ * The definitions of the object-like macro NAME (@len bytes) the file
+ * makes, each a directive span whose body (tokens 3 on) is the macro's;
+ * how many (at most @max in @defs).
+ */
+static size_t macro_defs(const struct model *m, const char *name, size_t len,
+			 const struct span **defs, size_t max)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < m->ndirs && n < max; i++) {
+		const struct span *d = &m->dirs[i];
+		const struct tok *k;
+
+		if (d->n < 3 || !s_is(m, d, 1, "define"))
+			continue;
+		k = T(m, d, 2);
+		if (k->len != len || memcmp(m->lx.t + k->off, name, len))
+			continue;
+		/* "#define NAME(" is function-like: not a literal */
+		if (d->n > 3 && s_is(m, d, 3, "(") && !T(m, d, 3)->gap)
+			continue;
+		defs[n++] = d;
+	}
+	return n;
+}
+
+static int pieces_alts(const struct model *m, const struct span *s, size_t b, size_t e,
+		       struct alts *x, size_t from, int depth, const struct span *own);
+static int macro_param(const struct model *m, const struct span *s, const char *name, size_t len);
+
+/*
+ * The word at s[@i] among the pieces of a literal: a macro the file
+ * defines as literals (and words such) is read as its body, one
+ * alternative per definition (two branches of an #ifdef); another word
+ * (KERN_INFO, a macro of a header) is a piece the model cannot read.
+ * -1: too many, or a parameter of the macro @own whose body is read (its
+ * invocations hold the format).
+ */
+static int word_alts(const struct model *m, const struct span *s, size_t i, struct alts *x,
+		     size_t from, int depth, const struct span *own)
+{
+	const struct tok *k = T(m, s, i);
+	const struct span *defs[8];
+	struct alts all = { 0 };
+	size_t n, d, at, j;
+
+	/* a parameter of the macro whose body is read: its invocations hold the text */
+	if (own && macro_param(m, own, m->lx.t + k->off, k->len))
+		return -1;
+	n = depth < 8 ? macro_defs(m, m->lx.t + k->off, k->len, defs, 8) : 0;
+	for (d = 0; d < n; d++)
+		if (defs[d]->n < 4)
+			n = 0;	/* "#define NAME" alone: not a literal */
+	if (!n) {
+		for (d = from; d < x->n; d++)
+			x->a[d].macro = 1;
+		return 0;
+	}
+	/* each alternative so far, followed by each definition's body */
+	for (d = 0; d < n; d++) {
+		struct alts part = { 0 };
+
+		for (at = from; at < x->n; at++) {
+			struct alt copy = x->a[at];
+
+			copy.strs = xmalloc((copy.n + 1) * sizeof(*copy.strs));
+			if (copy.n)
+				memcpy(copy.strs, x->a[at].strs, copy.n * sizeof(*copy.strs));
+			part.a = xrealloc(part.a, (part.n + 1) * sizeof(*part.a));
+			part.a[part.n++] = copy;
+		}
+		if (all.n + part.n > MAX_ALTS ||
+		    pieces_alts(m, defs[d], 3, defs[d]->n, &part, 0, depth + 1, defs[d])) {
+			alts_free(&part);
+			alts_free(&all);
+			return -1;
+		}
+		all.a = xrealloc(all.a, (all.n + part.n + 1) * sizeof(*all.a));
+		if (part.n)
+			memcpy(all.a + all.n, part.a, part.n * sizeof(*part.a));
+		all.n += part.n;
+		free(part.a);
+	}
+	for (at = from; at < x->n; at++)
+		free(x->a[at].strs);
+	x->n = from;
+	x->a = xrealloc(x->a, (from + all.n + 1) * sizeof(*x->a));
+	for (j = 0; j < all.n; j++)
+		x->a[x->n++] = all.a[j];
+	free(all.a);
+	return 0;
+}
+
+/*
+ * The pieces s[b, e) of one literal, string literals and words side by
+ * side, appended to the alternatives of @x from @from on.  0, or -1 when
+ * a piece is anything else.
+ */
+static int pieces_alts(const struct model *m, const struct span *s, size_t b, size_t e,
+		       struct alts *x, size_t from, int depth, const struct span *own)
+{
+	size_t i;
+
+	if (b >= e)
+		return -1;
+	for (i = b; i < e; i++) {
+		const struct tok *k = T(m, s, i);
+
+		if (k->kind == K_STR) {
+			alts_add_str(x, from, s->ix[i]);
+		} else if ((s_is(m, s, i, "__stringify") && s_is(m, s, i + 1, "(") &&
+			    s_close(m, s, i + 1) < e) ||
+			   (own && s_is(m, s, i, "#") && s_word(m, s, i + 1) &&
+			    macro_param(m, own, m->lx.t + T(m, s, i + 1)->off, T(m, s, i + 1)->len))) {
+			/*
+			 * "v" __stringify(VER) "\n", #reg " : %x": a name made a
+			 * string, a piece the model cannot read, as a macro
+			 */
+			size_t a;
+
+			i = s_is(m, s, i, "#") ? i + 1 : s_close(m, s, i + 1);
+			for (a = from; a < x->n; a++)
+				x->a[a].macro = 1;
+		} else if (k->kind != K_WORD || word_alts(m, s, i, x, from, depth, own)) {
+			return -1;
+		}
+	}
+	return 0;
+}
+
 /*
  * The literals the expression s[b, e) can be: string literals and macro
- * words side by side ("a" PFX "b"), in parentheses, or either branch of a
- * conditional.  0, or -1 when it is anything else.
+ * words side by side ("a" PFX "b"; a macro the file defines as literals
+ * is read), in parentheses, or either branch of a conditional.  0, or -1
+ * when it is anything else.
  */
 static int literal_alts(const struct model *m, const struct span *s, size_t b, size_t e,
 			struct alts *out)
 {
-	size_t i, q = 0, c = 0;
+	size_t i, q = 0, c = 0, from, k;
 	int depth = 0, nstr = 0;
-	struct alt one = { 0 };
 
 	while (b < e && s_is(m, s, b, "(") && s_close(m, s, b) == e - 1) {
 		b++;
@@ -940,35 +1122,99 @@ static int literal_alts(const struct model *m, const struct span *s, size_t b, s
 			return -1;
 		return 0;
 	}
-	for (i = b; i < e; i++) {
-		const struct tok *k = T(m, s, i);
-
-		if (k->kind == K_STR) {
-			one.strs = xrealloc(one.strs, (one.n + 1) * sizeof(*one.strs));
-			one.strs[one.n++] = i;
-			nstr++;
-		} else if (k->kind == K_WORD) {
-			one.macro = 1;
-		} else {
-			free(one.strs);
-			return -1;
-		}
-	}
-	if (!nstr) {
-		free(one.strs);
+	from = out->n;
+	if (from >= MAX_ALTS)
+		return -1;
+	out->a = xrealloc(out->a, (out->n + 1) * sizeof(*out->a));
+	memset(&out->a[out->n++], 0, sizeof(*out->a));
+	if (pieces_alts(m, s, b, e, out, from, 0, s == &m->code ? NULL : s)) {
+		for (k = from; k < out->n; k++)
+			free(out->a[k].strs);
+		out->n = from;
 		return -1;
 	}
-	out->a = xrealloc(out->a, (out->n + 1) * sizeof(*out->a));
-	out->a[out->n++] = one;
+	/* a literal at least: a word alone is no literal format */
+	for (k = from; k < out->n; k++)
+		nstr += out->a[k].n > 0;
+	if (nstr != (int)(out->n - from)) {
+		for (k = from; k < out->n; k++)
+			free(out->a[k].strs);
+		out->n = from;
+		return -1;
+	}
+	return 0;
+}
+
+/*
+ * The callee of the call whose argument list holds code token @i (the
+ * word before the innermost "(" open around it), or s->n when @i is in
+ * no call (a statement's braces or ";" come first).
+ */
+static size_t callee_of(const struct model *m, const struct span *s, size_t i)
+{
+	int depth = 0;
+
+	while (i-- > 0) {
+		if (s_is(m, s, i, ")") || s_is(m, s, i, "]")) {
+			depth++;
+		} else if (s_is(m, s, i, "[")) {
+			if (!depth--)
+				return s->n;
+		} else if (s_is(m, s, i, "(")) {
+			if (!depth--)
+				return i && s_word(m, s, i - 1) ? i - 1 : s->n;
+		} else if (!depth && (s_is(m, s, i, ";") || s_is(m, s, i, "{") ||
+				      s_is(m, s, i, "}"))) {
+			return s->n;
+		}
+	}
+	return s->n;
+}
+
+/*
+ * The elements of an array's initializer "{ ... }" at s[b, e) (the
+ * braces included), each literals (after a designator "[X] =" if any),
+ * as alternatives of @out.  0, or -1 if one is anything else.
+ */
+static int array_alts(const struct model *m, const struct span *s, size_t b, size_t e,
+		      struct alts *out)
+{
+	size_t i, start;
+	int depth = 0;
+
+	if (!s_is(m, s, b, "{") || s_close(m, s, b) != e - 1)
+		return -1;
+	for (i = start = b + 1; i < e; i++) {
+		if (s_is(m, s, i, "(") || s_is(m, s, i, "[") || s_is(m, s, i, "{")) {
+			depth++;
+		} else if (i < e - 1 && (s_is(m, s, i, ")") || s_is(m, s, i, "]") ||
+					 s_is(m, s, i, "}"))) {
+			depth--;
+		} else if (!depth && (s_is(m, s, i, ",") || i == e - 1)) {
+			size_t a = start;
+
+			/* "[X] = ...", "[X ... Y] = ..." */
+			if (s_is(m, s, a, "[") && s_close(m, s, a) + 1 < i &&
+			    s_is(m, s, s_close(m, s, a) + 1, "="))
+				a = s_close(m, s, a) + 2;
+			/* a trailing comma ends no element */
+			if (a < i && literal_alts(m, s, a, i, out))
+				return -1;
+			start = i + 1;
+		}
+	}
 	return 0;
 }
 
 /*
  * A format held in a variable: every assignment to @name in the function
  * (or, if none there, at file scope) must be literals.  Any other use as
- * an argument, or a modification, makes it unreadable.
+ * an argument, or a modification, makes it unreadable.  @indexed: the
+ * format is NAME[i], an element of an array whose initializer (and any
+ * element assigned) must be literals: each is an alternative
+ * (static const char *const fmts[] = { "...", "..." }).
  */
-static const char *variable_alts(struct model *m, size_t at, struct alts *out)
+static const char *variable_alts(struct model *m, size_t at, int indexed, struct alts *out)
 {
 	const struct span *s = &m->code;
 	const struct tok *nm = T(m, s, at);
@@ -987,9 +1233,8 @@ static const char *variable_alts(struct model *m, size_t at, struct alts *out)
 			if (i == at)
 				continue;
 			e = i + 1;
-			if (s_is(m, s, e, "[")) {
+			while (s_is(m, s, e, "["))	/* NAME[], NAME[][16], NAME[i] */
 				e = s_close(m, s, e) + 1;
-			}
 			if (s_is(m, s, e, "=")) {
 				size_t j;
 				int depth = 0;
@@ -1003,8 +1248,11 @@ static const char *variable_alts(struct model *m, size_t at, struct alts *out)
 					if (depth < 0 || (!depth && (s_is(m, s, j, ";") || s_is(m, s, j, ","))))
 						break;
 				}
-				if (literal_alts(m, s, e + 1, j, out))
-					return "a variable assigned something other than literals";
+				/* an array's initializer, or an element: NAME[i] = "..." */
+				if (indexed && s_is(m, s, e + 1, "{") ? array_alts(m, s, e + 1, j, out) :
+				    s_is(m, s, e + 1, "{") || literal_alts(m, s, e + 1, j, out))
+					return indexed ? "an array holding something other than literals" :
+						"a variable assigned something other than literals";
 				found++;
 				continue;
 			}
@@ -1015,11 +1263,15 @@ static const char *variable_alts(struct model *m, size_t at, struct alts *out)
 			     m->lx.t[T(m, s, e)->off + 1] == '=' && !s_is(m, s, e, "==") &&
 			     !s_is(m, s, e, "!=")))
 				return "a variable the function modifies";
+			/* a whole argument of a call that is no seq output call (sprintf(fmt, ...)) */
 			if ((s_is(m, s, i - 1, "(") || s_is(m, s, i - 1, ",")) &&
-			    (s_is(m, s, e, ",") || s_is(m, s, e, ")")) && i >= 2 && s_word(m, s, i - 2)) {
-				const struct tok *c = T(m, s, i - 2);
+			    (s_is(m, s, e, ",") || s_is(m, s, e, ")"))) {
+				size_t c = callee_of(m, s, i);
 
-				if (!lex_vocab_find(&m->v, m->lx.t + c->off, c->len))
+				/* ARRAY_SIZE() and sizeof read no element */
+				if (c == s->n || (!lex_vocab_find(&m->v, m->lx.t + T(m, s, c)->off,
+								  T(m, s, c)->len) &&
+						  !s_is(m, s, c, "ARRAY_SIZE") && !s_is(m, s, c, "sizeof")))
 					return "a variable handed to another function";
 			}
 		}
@@ -1041,14 +1293,15 @@ static void join_alt(const struct model *m, const struct span *s, const struct a
 {
 	size_t i, total = 3, n = 0;
 
+	(void)s;
 	for (i = 0; i < a->n; i++)
-		total += T(m, s, a->strs[i])->len;
+		total += m->lx.tk[a->strs[i]].len;
 	j->text = xmalloc(total);
 	j->line = xmalloc(total * sizeof(*j->line));
 	j->col = xmalloc(total * sizeof(*j->col));
 	j->text[n++] = '"';
 	for (i = 0; i < a->n; i++) {
-		const struct tok *k = T(m, s, a->strs[i]);
+		const struct tok *k = &m->lx.tk[a->strs[i]];
 		const char *p = m->lx.t + k->off + 1, *end = m->lx.t + k->off + k->len - 1;
 		unsigned int line = k->line, col = k->col + 1;
 
@@ -1442,7 +1695,7 @@ static int user_name(const struct model *m, const char *name, size_t len, size_t
  * file says otherwise.
  */
 static int pointer_name(const struct model *m, const char *name, size_t len, size_t use,
-			int member)
+			int member, const char **why)
 {
 	const char *f = use < m->code.n ? m->func[use] : NULL;
 	struct decls d;
@@ -1451,13 +1704,13 @@ static int pointer_name(const struct model *m, const char *name, size_t len, siz
 
 	read_decls(m, name, len, f, &d);
 	if (member)
-		kinds = d.field, sure = 0;
+		kinds = d.field, sure = 0, *why = "every member of that name the file declares is a pointer";
 	else if (f && d.here)
-		kinds = d.here, sure = 1;
+		kinds = d.here, sure = 1, *why = "the function declares it a pointer";
 	else if (f)
-		kinds = d.global, sure = 0;
+		kinds = d.global, sure = 0, *why = "a pointer the file declares at file scope";
 	else
-		kinds = d.any, sure = 0;
+		kinds = d.any, sure = 0, *why = "every declaration of it in the file is a pointer's";
 	if (!kinds || (kinds & 1u << D_TYPE))
 		return -1;
 	if (POINTER(kinds) && !(kinds & 1u << D_PLAIN))
@@ -1484,10 +1737,59 @@ static int macro_param(const struct model *m, const struct span *s, const char *
 }
 
 /*
- * An argument "(I)P", "(I)(I2)P", "(I)&E": 1 when P is visibly a
- * pointer, -1 when it is a cast whose operand may be one, 0 for no cast.
+ * The end of the unary expression that starts at @b (before @e): prefix
+ * operators and casts, a primary (a name, a literal, a parenthesized
+ * expression, sizeof), then postfix ones (->NAME, .NAME, [...], (...),
+ * ++, --).  What follows it, if anything, is a binary operator: the
+ * expression is arithmetic on the unary one.
  */
-static int int_cast(const struct model *m, const struct span *s, size_t b, size_t e)
+static size_t unary_end(const struct model *m, const struct span *s, size_t b, size_t e)
+{
+	static const char *const prefix[] = { "&", "*", "-", "+", "!", "~", "++", "--", NULL };
+	size_t k;
+
+	for (;;) {
+		for (k = 0; prefix[k] && !s_is(m, s, b, prefix[k]); k++)
+			;
+		if (!prefix[k] && !s_is(m, s, b, "sizeof"))
+			break;
+		b++;
+	}
+	if (b >= e)
+		return e;
+	if (s_is(m, s, b, "(")) {
+		size_t c = s_close(m, s, b);
+
+		if (c >= e)
+			return e;
+		/* "(T *)x": a cast, then the unary expression it applies to */
+		if (c + 1 < e && (s_word(m, s, c + 1) || s_is(m, s, c + 1, "(") ||
+				  s_is(m, s, c + 1, "&") || s_is(m, s, c + 1, "*")))
+			return unary_end(m, s, c + 1, e);
+		b = c + 1;
+	} else {
+		b++;
+	}
+	while (b < e) {
+		if ((s_is(m, s, b, "->") || s_is(m, s, b, ".")) && s_word(m, s, b + 1))
+			b += 2;
+		else if (s_is(m, s, b, "[") || s_is(m, s, b, "("))
+			b = s_close(m, s, b) + 1;
+		else if (s_is(m, s, b, "++") || s_is(m, s, b, "--"))
+			b++;
+		else
+			break;
+	}
+	return b < e ? b : e;
+}
+
+/*
+ * An argument "(I)P", "(I)(I2)P", "(I)&E": 1 when P is visibly a
+ * pointer (*@why says how the text shows it), -1 when it is a cast whose
+ * operand may be one, 0 for no cast.
+ */
+static int int_cast(const struct model *m, const struct span *s, size_t b, size_t e,
+		    const char **why)
 {
 	size_t c, i, casts = 0;
 	int wide[3];
@@ -1523,6 +1825,15 @@ static int int_cast(const struct model *m, const struct span *s, size_t b, size_
 	/* the shapes of the cast rule: (I)P, and (I)(I2)P with a wide I2 */
 	if (!casts || casts > 2 || (casts == 2 && !wide[1]) || b >= e)
 		return 0;
+	/* "(I)x << 10", "(I)n / 2": arithmetic on the cast, not the shape */
+	if (unary_end(m, s, b, e) < e)
+		return 0;
+	/* "(I)(x->y)": the operand in parentheses */
+	while (b + 2 < e && s_is(m, s, b, "(") && s_close(m, s, b) == e - 1) {
+		b++;
+		e--;
+	}
+	*why = "its address is taken (&)";
 	if (s_is(m, s, b, "&"))
 		return 1;
 	/* NAME, X->NAME, X.NAME: as NAME is declared in the file */
@@ -1531,7 +1842,7 @@ static int int_cast(const struct model *m, const struct span *s, size_t b, size_
 
 		switch (macro_param(m, s, m->lx.t + k->off, k->len) ? -1 :
 			pointer_name(m, m->lx.t + k->off, k->len, code_index(m, s->ix[e - 1]),
-				     b + 1 != e)) {
+				     b + 1 != e, why)) {
 		case 1:
 			return 1;
 		case 0:
@@ -1558,6 +1869,8 @@ static void add_finding(struct lex_call *c, const struct joined *j, const struct
 	f->argidx = argidx;
 	f->arg_line = at ? at->line : 0;
 	f->arg_column = at ? at->col + 1 : 0;
+	f->message = NULL;
+	f->pointer = NULL;
 }
 
 /* Judge the conversions of one literal the call's format can be. */
@@ -1589,9 +1902,29 @@ static void judge(struct model *m, const struct span *s, struct lex_call *c,
 			user_name(m, m->lx.t + last->off, last->len,
 				  code_index(m, s->ix[args[idx][1] - 1]), member);
 
+		/* before v4.15: plain %p, or an extension pointer() does not print */
+		int unhashed = !m->hashed && cv.kind != SEQ_PTR_RAW &&
+			fmt_p_raw_unhashed(bytes, &cv);
+		size_t pend = cv.start;
+		char *ext = NULL;
+
+		while (pend < cv.start + cv.len && bytes[pend] != 'p')
+			pend++;
+		pend = raw[pend < cv.start + cv.len ? pend + 1 : cv.start + cv.len];
 		/* from here on, the conversion as spelled in the source */
 		cv.start = raw[cv.start];
 		cv.len = end - cv.start;
+		/*
+		 * An extension that prints raw: the finding is the "%p" before
+		 * it, where "K" makes it %pK (vsprintf skips the letters after
+		 * the one it reads); the message names the whole conversion.
+		 */
+		if (unhashed && !user && !fmt_plain_p(&cv)) {
+			ext = xasprintf("%.*s: an extension the tree's vsprintf does not print "
+					"(v4.14's pointer()): before v4.15 it prints the raw address, "
+					"as plain %%p does; use %%pK", (int)cv.len, j.text + 1 + cv.start);
+			cv.len = pend - cv.start;
+		}
 		if (cv.incomplete && a->macro) {
 			if (!c->opaque)
 				c->opaque = "a conversion completed by a macro";
@@ -1599,15 +1932,18 @@ static void judge(struct model *m, const struct span *s, struct lex_call *c,
 		} else if (cv.kind == SEQ_PTR_RAW) {
 			add_finding(c, &j, &cv, user ? "px-user" : "px", arg, 0, have ? (int)idx : -1,
 				    first);
-		} else if (cv.kind == SEQ_PTR_HASHED && !m->hashed && fmt_plain_p(&cv)) {
+		} else if (unhashed) {
 			add_finding(c, &j, &cv, user ? "px-user" : "p-unhashed", arg, 0,
 				    have ? (int)idx : -1, first);
+			c->findings[c->nfindings - 1].message = ext;
 		} else if (cv.kind == SEQ_PTR_INT && have) {
-			int r = int_cast(m, s, args[idx][0], args[idx][1]);
+			const char *why = NULL;
+			int r = int_cast(m, s, args[idx][0], args[idx][1], &why);
 
 			/* "int": no pointer in the text; spatch's types may still say one */
 			add_finding(c, &j, &cv, r > 0 ? "int-cast" : r < 0 ? NULL : "int", arg, r < 0,
 				    (int)idx, first);
+			c->findings[c->nfindings - 1].pointer = r > 0 ? why : NULL;
 		} else {
 			free(arg);
 		}
@@ -1627,7 +1963,8 @@ static void put_value(struct model *m, const struct span *s, struct lex_call *c,
 		      size_t e, unsigned int idx)
 {
 	const struct tok *first = T(m, s, b);
-	int r = int_cast(m, s, b, e);
+	const char *why = NULL;
+	int r = int_cast(m, s, b, e, &why);
 	struct lex_finding *f;
 
 	c->findings = xrealloc(c->findings, (c->nfindings + 1) * sizeof(*c->findings));
@@ -1643,6 +1980,8 @@ static void put_value(struct model *m, const struct span *s, struct lex_call *c,
 	f->argidx = (int)idx;
 	f->arg_line = first->line;
 	f->arg_column = first->col + 1;
+	f->message = NULL;
+	f->pointer = r > 0 ? why : NULL;
 	c->nvalues = 1;
 }
 
@@ -1716,7 +2055,12 @@ static void find_calls(struct model *m, const struct span *s, const char *where,
 			/* literals */
 		} else if (!where && a[fn->fmt][1] == a[fn->fmt][0] + 1 && s_word(m, s, a[fn->fmt][0])) {
 			alts_free(&alts);
-			c.opaque = variable_alts(m, a[fn->fmt][0], &alts);
+			c.opaque = variable_alts(m, a[fn->fmt][0], 0, &alts);
+		} else if (!where && s_word(m, s, a[fn->fmt][0]) && s_is(m, s, a[fn->fmt][0] + 1, "[") &&
+			   s_close(m, s, a[fn->fmt][0] + 1) == a[fn->fmt][1] - 1) {
+			/* fmts[i]: an element of an array of formats */
+			alts_free(&alts);
+			c.opaque = variable_alts(m, a[fn->fmt][0], 1, &alts);
 		} else {
 			alts_free(&alts);
 			c.opaque = "not a string literal";
@@ -1743,6 +2087,8 @@ static size_t model_read(struct model *m, const char *buf, size_t len, struct sp
 	tokenize(&m->lx);
 	mark_dead(&m->lx);
 	ndirs = split_lines(m, dirs);
+	m->dirs = *dirs;
+	m->ndirs = ndirs;
 	find_functions(m);
 	find_scopes(m);
 	find_users(m);
@@ -1765,6 +2111,9 @@ static void model_free(struct model *m, struct span *dirs, size_t ndirs)
 	free(m->depth);
 	free(m->outer);
 	free(m->users);
+	for (i = 0; i < m->nhanders; i++)
+		free(m->handers[i]);
+	free(m->handers);
 	free(m->lx.tk);
 }
 
@@ -1802,7 +2151,8 @@ void lex_scan(const char *buf, size_t len, const struct lex_vocab *v, int hashed
 		const struct lex_fn *w = *out->calls[i].function ?
 			lex_vocab_find(&m.v, out->calls[i].function, strlen(out->calls[i].function)) : NULL;
 
-		out->calls[i].body = w && !strncmp(w->origin, "function:", 9);
+		out->calls[i].body = w && (!strncmp(w->origin, "function:", 9) ||
+					   is_hander(&m, w->name));
 	}
 	for (i = 0; i < ndirs; i++) {
 		const struct span *d = &dirs[i];
@@ -1869,6 +2219,7 @@ static void call_free(struct lex_call *c)
 			free(c->findings[k].conversion);
 			free(c->findings[k].arg);
 			free(c->findings[k].format);
+			free(c->findings[k].message);
 		}
 		free(c->findings);
 		for (k = 0; k < c->nformats; k++)

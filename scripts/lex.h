@@ -106,6 +106,9 @@ struct lex_finding {
 	/* the 0-based argument of the call it prints, -1 for none (a va_list) */
 	int argidx;
 	unsigned int arg_line, arg_column;	/* where that argument starts, 1-based */
+	char *message;		/* a message of its own; NULL: the class's */
+	/* for a cast whose operand is visibly a pointer: how the text shows it */
+	const char *pointer;
 };
 
 /* One call of a seq-output function or wrapper. */

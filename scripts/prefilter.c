@@ -76,6 +76,29 @@ struct scan {
 	/* names a function returns ("return NAME"): a buffer formatted there reaches its caller */
 	struct name *rets;
 	size_t nrets, hrets;
+	/*
+	 * the function-like macros the file defines over a seq call (or a
+	 * wrapper, or such a macro): calls of them are seq calls here too,
+	 * "#define W(m, fmt, ...) seq_printf(m, fmt, ##__VA_ARGS__)"
+	 */
+	struct name *locals;
+	size_t nlocals, hlocals;
+	/*
+	 * the object-like macros the file defines as literals with a
+	 * long-wide conversion ("#define FMT "%lx""): a seq call naming one
+	 * among its arguments has that conversion
+	 */
+	struct name *wides;
+	size_t nwides, hwides;
+	size_t objdef, objlen, objend;	/* the "#define NAME" of this line, if object-like */
+	int run_def;		/* the literal run is that macro's body */
+	/*
+	 * and the variables and arrays assigned such literals up to the next
+	 * ";" ("fmt = "%lx"", "fmts[] = { "%d", "%lx" }"): the name assigned
+	 */
+	size_t brword, brlen;	/* the word before the last "[" */
+	size_t initw, initlen;
+	int init_on;
 	size_t *first;		/* per open '(': its first argument's first word, + 1 */
 };
 
@@ -106,6 +129,80 @@ static void mark_calls(struct scan *s, unsigned char what)
 	(s)->list[(s)->n] = (struct name){ (o), (l), (s)->func, (fld) };	\
 	(s)->n++;								\
 } while (0)
+
+/* Is @i the first non-blank byte of its line? */
+static int at_line_start(const char *t, size_t i)
+{
+	while (i > 0 && (t[i - 1] == ' ' || t[i - 1] == '\t'))
+		i--;
+	return i == 0 || t[i - 1] == '\n';
+}
+
+/* Is the word [@w, @w + @len) of @s->t a macro the file defined above with a wide conversion? */
+static int wide_macro(const struct scan *s, size_t w, size_t len)
+{
+	size_t i;
+
+	for (i = 0; i < s->nwides; i++)
+		if (s->wides[i].len == len && !memcmp(s->t + s->wides[i].off, s->t + w, len))
+			return 1;
+	return 0;
+}
+
+/* Is the word [@w, @w + @len) of @s->t a macro wrapper the file defined above? */
+static int local_wrapper(const struct scan *s, size_t w, size_t len)
+{
+	size_t i;
+
+	for (i = 0; i < s->nlocals; i++)
+		if (s->locals[i].len == len && !memcmp(s->t + s->locals[i].off, s->t + w, len))
+			return 1;
+	return 0;
+}
+
+/*
+ * At the "#" of a directive (@i, first on its line of the spliced text):
+ * if it defines a function-like macro whose body names a seq call, a
+ * wrapper or a macro wrapper defined above, remember its name.  C
+ * defines a macro before its uses, so one pass sees them in time.
+ */
+static void define_wrapper(struct scan *s, size_t i)
+{
+	const char *t = s->t;
+	size_t w, e, end;
+
+	for (end = i; end < s->n && t[end] != '\n'; end++)
+		;
+	for (i++; i < end && (t[i] == ' ' || t[i] == '\t'); i++)
+		;
+	if (end - i < 6 || memcmp(t + i, "define", 6) || pf_word_byte((unsigned char)t[i + 6]))
+		return;
+	for (i += 6; i < end && (t[i] == ' ' || t[i] == '\t'); i++)
+		;
+	for (w = i; i < end && pf_word_byte((unsigned char)t[i]); i++)
+		;
+	if (i == w)
+		return;
+	if (i >= end || t[i] != '(') {
+		/* object-like: its literals are read on this line (run_flush()) */
+		s->objdef = w;
+		s->objlen = i - w;
+		s->objend = end;
+		return;
+	}
+	for (e = i; e < end; e++) {
+		size_t b;
+
+		if (!pf_word_byte((unsigned char)t[e]))
+			continue;
+		for (b = e; e < end && pf_word_byte((unsigned char)t[e]); e++)
+			;
+		if (pf_has_seq(t + b, e - b) || local_wrapper(s, b, e - b)) {
+			NAME_ADD(s, locals, nlocals, hlocals, w, i - w, 0);
+			return;
+		}
+	}
+}
 
 /* A name of @a that is one of @b: a local in the same function, a field anywhere. */
 static int names_meet(const struct scan *s, const struct name *a, size_t na,
@@ -222,6 +319,11 @@ static void run_flush(struct scan *s)
 			bits |= PF_WIDE_INT;
 	}
 	mark_calls(s, bits & PF_WIDE_INT ? F_WIDE | F_STR : F_STR);
+	if (s->run_def && (bits & PF_WIDE_INT))
+		NAME_ADD(s, wides, nwides, hwides, s->objdef, s->objlen, 0);
+	if (s->init_on && s->initlen && (bits & PF_WIDE_INT))
+		NAME_ADD(s, wides, nwides, hwides, s->initw, s->initlen, 0);
+	s->run_def = 0;
 	s->bits |= bits;
 	s->rlen = 0;
 	s->in_run = 0;
@@ -515,6 +617,7 @@ unsigned int pf_scan_text(const char *buf, size_t len, int nul, int *field_held)
 			continue;
 		}
 		if (t[i] == '"') {
+			s.run_def = s.objlen && i < s.objend;
 			for (j = i + 1; j < s.n && t[j] != '"' && t[j] != '\n'; j++)
 				if (t[j] == '\\' && j + 1 < s.n && t[j + 1] != '\n')
 					j++;
@@ -535,7 +638,10 @@ unsigned int pf_scan_text(const char *buf, size_t len, int nul, int *field_held)
 			if (s.prev == T_OPEN && s.depth && !s.first[s.depth - 1])
 				s.first[s.depth - 1] = w + 1;
 			s.prev = T_WORD;
-			s.prev_seq = pf_has_seq(t + w, i - w);
+			s.prev_seq = pf_has_seq(t + w, i - w) || local_wrapper(&s, w, i - w);
+			/* a macro of the file holding a wide conversion, as a seq call's argument */
+			if (s.nseq && wide_macro(&s, w, i - w))
+				mark_calls(&s, F_WIDE | F_STR);
 			{
 				const struct vocab_io_fn *io = vocab_io(t + w, i - w);
 
@@ -555,6 +661,9 @@ unsigned int pf_scan_text(const char *buf, size_t len, int nul, int *field_held)
 		} else if (t[i] == '\'') {
 			j = pf_char_literal(s.t, s.n, i);
 			i = j ? j : i + 1;
+		} else if (t[i] == '#' && at_line_start(t, i)) {
+			define_wrapper(&s, i);
+			i++;
 		} else if (t[i] == '(') {
 			size_t end;
 			int wide;
@@ -610,9 +719,28 @@ unsigned int pf_scan_text(const char *buf, size_t len, int nul, int *field_held)
 				s.wlen : 0;
 			s.assigned = s.word;
 			s.afield = s.wfield;
+			/* a format may be assigned: "NAME =", "NAME[...] =" */
+			s.init_on = 1;
+			if (s.prev == T_WORD) {
+				s.initw = s.word;
+				s.initlen = s.wlen;
+			} else {
+				size_t b = i;
+
+				while (b && (t[b - 1] == ' ' || t[b - 1] == '\t' || t[b - 1] == '\n'))
+					b--;
+				s.initw = s.brword;
+				s.initlen = b && t[b - 1] == ']' ? s.brlen : 0;
+			}
 			tok = T_ASSIGN;
 			i++;
 		} else {
+			if (t[i] == '[' && s.prev == T_WORD) {
+				s.brword = s.word;
+				s.brlen = s.wlen;
+			} else if (t[i] == ';') {
+				s.init_on = 0;
+			}
 			if (t[i] == '{' && !s.braces++)
 				s.func++;
 			else if (t[i] == '}' && s.braces)
@@ -637,6 +765,8 @@ unsigned int pf_scan_text(const char *buf, size_t len, int nul, int *field_held)
 	free(s.bufs);
 	free(s.seqargs);
 	free(s.rets);
+	free(s.locals);
+	free(s.wides);
 	free(s.first);
 	free(s.run);
 	free(s.open);

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Prefilter, keep: a literal ends inside a conversion ("%08") that a
- * macro completes.  No literal holds a %px, yet the file is parsed.
+ * macro completes.  No literal holds a %px, yet the file is parsed; the
+ * lexical model reads the macro of the file, %08px (px).
  */
 #include <linux/seq_file.h>
 

@@ -12,7 +12,7 @@ struct demo_info {
 	const char *label;
 };
 
-static const char *const demo_info_fmts[] = { "id: %d\n", "base: %lx\n" };
+static const struct demo_fmt { const char *fmt; } demo_info_fmts[] = { { "id: %d\n" }, { "base: %lx\n" } };
 
 static int demo_info_name(struct seq_file *m, const struct demo_obj *obj)
 {
@@ -23,7 +23,7 @@ static int demo_info_name(struct seq_file *m, const struct demo_obj *obj)
 
 static int demo_info_base(struct seq_file *m, struct demo_info *info)
 {
-	seq_printf(m, demo_info_fmts[1], info->base);
+	seq_printf(m, demo_info_fmts[1].fmt, info->base);
 	return 0;
 }
 
