@@ -85,9 +85,13 @@ done
 
 state=${E2E_ACCEL_STATE-}
 probe=0
+icount=0
+case " ${E2E_QEMU_ARGS-} " in *" -icount "*) icount=1 ;; esac
 if [ -n "${E2E_ACCEL-}" ]; then
 	accel=$E2E_ACCEL
-elif [ "$e2e_arch" != x86_64 ]; then
+elif [ "$e2e_arch" != x86_64 ] || [ $icount = 1 ]; then
+	# arm64 guests; -icount (the benches' instruction counts), which
+	# qemu refuses under KVM
 	accel=tcg
 elif [ -n "$state" ] && [ "$(cat "$state" 2>/dev/null)" = kvm ]; then
 	accel=kvm
