@@ -138,26 +138,28 @@ static int at_line_start(const char *t, size_t i)
 	return i == 0 || t[i - 1] == '\n';
 }
 
-/* Is the word [@w, @w + @len) of @s->t a macro the file defined above with a wide conversion? */
-static int wide_macro(const struct scan *s, size_t w, size_t len)
+/* Is the word [@w, @w + @len) of @s->t one of the @n names of @list? */
+static int name_in(const struct scan *s, const struct name *list, size_t n,
+		   size_t w, size_t len)
 {
 	size_t i;
 
-	for (i = 0; i < s->nwides; i++)
-		if (s->wides[i].len == len && !memcmp(s->t + s->wides[i].off, s->t + w, len))
+	for (i = 0; i < n; i++)
+		if (list[i].len == len && !memcmp(s->t + list[i].off, s->t + w, len))
 			return 1;
 	return 0;
 }
 
-/* Is the word [@w, @w + @len) of @s->t a macro wrapper the file defined above? */
+/* Is the word a macro the file defined above with a wide conversion? */
+static int wide_macro(const struct scan *s, size_t w, size_t len)
+{
+	return name_in(s, s->wides, s->nwides, w, len);
+}
+
+/* Is the word a macro wrapper the file defined above? */
 static int local_wrapper(const struct scan *s, size_t w, size_t len)
 {
-	size_t i;
-
-	for (i = 0; i < s->nlocals; i++)
-		if (s->locals[i].len == len && !memcmp(s->t + s->locals[i].off, s->t + w, len))
-			return 1;
-	return 0;
+	return name_in(s, s->locals, s->nlocals, w, len);
 }
 
 /*
