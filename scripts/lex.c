@@ -728,10 +728,6 @@ static int macro_wrapper(struct model *m, const struct span *d)
 	return 0;
 }
 
-/*
- * A variadic function that hands its own format to a va_list variant
- * (SEQ_printf() in kernel/time/timer_list.c).
- */
 /* Is @name one of m->handers? */
 static int is_hander(const struct model *m, const char *name)
 {
@@ -743,6 +739,10 @@ static int is_hander(const struct model *m, const char *name)
 	return 0;
 }
 
+/*
+ * A variadic function that hands its own format to a va_list variant
+ * (SEQ_printf() in kernel/time/timer_list.c).
+ */
 static int function_wrapper(struct model *m, size_t brace)
 {
 	const struct span *s = &m->code;
