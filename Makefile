@@ -36,40 +36,53 @@ ifdef KVER
 export KVER
 endif
 
-SRCS    := $(filter-out scripts/mkrule.c,$(sort $(wildcard scripts/*.c)))
+# The program's C, a folder per part (docs/design.md "Layout"):
+#   builtin/  one file per command: its options, help and glue
+#   model/    the format decoder, the tokenizer and lexical model, vocab.def
+#   judge/    the one judge: what a call prints, from spatch's and the
+#             lexical model's facts
+#   cocci/    the Coccinelle runner; its rules in cocci/rules/
+#   gate/     patches, shadow trees and what a patch adds
+#   fix/      the fix series
+#   scan/     the live scanner and its address model
+#   lib/      allocation, files, threads, caches, options, output, processes
+# Every file includes by its path from the top ("lib/ptrguard.h").
+PARTS   := builtin model judge cocci gate fix scan lib
+SRCS    := $(filter-out cocci/mkrule.c,$(sort $(foreach d,$(PARTS),$(wildcard $(d)/*.c))))
 # One object per source, with its header dependencies (-MMD -MP): touching
-# include/linux/seq_ptr_kind.h or scripts/vocab.def rebuilds what uses it.
-OBJS    := $(patsubst scripts/%.c,build/obj/%.o,$(SRCS))
-SANOBJS := $(patsubst scripts/%.c,build/obj-san/%.o,$(SRCS))
+# include/linux/seq_ptr_kind.h or model/vocab.def rebuilds what uses it.
+OBJS    := $(patsubst %.c,build/obj/%.o,$(SRCS))
+SANOBJS := $(patsubst %.c,build/obj-san/%.o,$(SRCS))
 DEPFLAGS = -MMD -MP
+WARN    += -I.
 
-# The Coccinelle rules are made from cocci/*.cocci.in, cocci/pg.py,
-# scripts/vocab.def and include/linux/seq_ptr_kind.h by scripts/mkrule.c;
+# The Coccinelle rules are made from cocci/rules/*.cocci.in, cocci/rules/pg.py,
+# model/vocab.def and include/linux/seq_ptr_kind.h by cocci/mkrule.c;
 # ptrguard finds them in build/cocci, next to itself.
-RULES   := $(patsubst cocci/%.cocci.in,build/cocci/%.cocci,$(wildcard cocci/seq_*.cocci.in))
-RULE_SRCS := $(wildcard cocci/*.cocci.in) cocci/pg.py
+RULES   := $(patsubst cocci/rules/%.cocci.in,build/cocci/%.cocci,$(wildcard cocci/rules/seq_*.cocci.in))
+RULE_SRCS := $(wildcard cocci/rules/*.cocci.in) cocci/rules/pg.py
 
 all: build/ptrguard rules
 
 rules: $(RULES) build/cocci/ptrguard-macros.h
 
-build/mkrule: scripts/mkrule.c scripts/vocab.def include/linux/seq_ptr_kind.h
+build/mkrule: cocci/mkrule.c model/vocab.def include/linux/seq_ptr_kind.h
 	@mkdir -p build
-	$(CC) $(WARN) $(CFLAGS) -o $@ scripts/mkrule.c
+	$(CC) $(WARN) $(CFLAGS) -o $@ cocci/mkrule.c
 
-build/obj/%.o: scripts/%.c
-	@mkdir -p build/obj
+build/obj/%.o: %.c
+	@mkdir -p $(dir $@)
 	$(CC) $(WARN) $(CFLAGS) $(DEPFLAGS) -c -o $@ $<
 
-build/obj-san/%.o: scripts/%.c
-	@mkdir -p build/obj-san
+build/obj-san/%.o: %.c
+	@mkdir -p $(dir $@)
 	$(CC) $(WARN) $(SANFLAGS) $(DEPFLAGS) -c -o $@ $<
 
-build/cocci/%.cocci: cocci/%.cocci.in $(RULE_SRCS) build/mkrule
+build/cocci/%.cocci: cocci/rules/%.cocci.in $(RULE_SRCS) build/mkrule
 	@mkdir -p build/cocci
 	build/mkrule $< > $@.tmp && mv $@.tmp $@
 
-build/cocci/ptrguard-macros.h: cocci/ptrguard-macros.h
+build/cocci/ptrguard-macros.h: cocci/rules/ptrguard-macros.h
 	@mkdir -p build/cocci
 	cp $< $@
 
@@ -93,10 +106,10 @@ build/ptrguard-static: $(OBJS)
 # The same for the arm64 e2e guest (E2E_ARCH=arm64 tests/e2e/run), built
 # with Debian's cross compiler (package gcc-aarch64-linux-gnu).
 CROSS_ARM64 ?= aarch64-linux-gnu-
-ARM64OBJS := $(patsubst scripts/%.c,build/obj-arm64/%.o,$(SRCS))
+ARM64OBJS := $(patsubst %.c,build/obj-arm64/%.o,$(SRCS))
 
-build/obj-arm64/%.o: scripts/%.c
-	@mkdir -p build/obj-arm64
+build/obj-arm64/%.o: %.c
+	@mkdir -p $(dir $@)
 	$(CROSS_ARM64)gcc $(WARN) $(CFLAGS) $(DEPFLAGS) -c -o $@ $<
 
 build/ptrguard-static-arm64: $(ARM64OBJS)
@@ -105,16 +118,16 @@ build/ptrguard-static-arm64: $(ARM64OBJS)
 -include $(OBJS:.o=.d) $(SANOBJS:.o=.d) $(ARM64OBJS:.o=.d)
 
 # libFuzzer targets (tests/fuzz/NAME.c, docs/testing.md "Fuzzing"): each is
-# linked with the scripts/*.c it needs (FUZZ_LIBS_NAME) and tests/fuzz/stubs.c
+# linked with the program's .c files it needs (FUZZ_LIBS_NAME) and tests/fuzz/stubs.c
 # in place of usage.c, whose die() exits; clang only.
 FUZZ_CC    ?= clang
 FUZZFLAGS  := -O1 -g -fno-omit-frame-pointer -fno-sanitize-recover=all
 FUZZ_TARGETS := patch fmt prefilter lex scan
-FUZZ_LIBS_patch     := patch xalloc
-FUZZ_LIBS_fmt       := fmt parse-options xalloc
-FUZZ_LIBS_prefilter := prefilter prefilter_same kver fmt parse-options vocab xalloc
-FUZZ_LIBS_lex       := lex lex_table keycache threads cocci_root kernel kver spatch prefilter prefilter_same fmt parse-options vocab readfile xalloc
-FUZZ_LIBS_scan      := scan_match addr addr_layout xalloc
+FUZZ_LIBS_patch     := gate/patch lib/xalloc
+FUZZ_LIBS_fmt       := model/format lib/parse-options lib/xalloc
+FUZZ_LIBS_prefilter := cocci/prefilter gate/prefilter_same model/kver model/format lib/parse-options model/vocab lib/xalloc
+FUZZ_LIBS_lex       := model/lex model/wrapper_table lib/keycache lib/threads cocci/root lib/kernel model/kver cocci/spatch cocci/prefilter gate/prefilter_same model/format lib/parse-options model/vocab lib/readfile lib/xalloc
+FUZZ_LIBS_scan      := scan/match scan/addr scan/addr_layout lib/xalloc
 FUZZ_BINS := $(addprefix build/fuzz/,$(FUZZ_TARGETS))
 
 fuzz: $(FUZZ_BINS)
@@ -125,10 +138,10 @@ build/fuzz/obj/%.o: %.c
 
 .SECONDEXPANSION:
 $(FUZZ_BINS): build/fuzz/%: build/fuzz/obj/tests/fuzz/%.o build/fuzz/obj/tests/fuzz/stubs.o \
-		$$(addsuffix .o,$$(addprefix build/fuzz/obj/scripts/,$$(FUZZ_LIBS_$$*)))
+		$$(addsuffix .o,$$(addprefix build/fuzz/obj/,$$(FUZZ_LIBS_$$*)))
 	$(FUZZ_CC) $(FUZZFLAGS) -fsanitize=fuzzer,address,undefined -o $@ $^
 
--include $(wildcard build/fuzz/obj/scripts/*.d build/fuzz/obj/tests/fuzz/*.d)
+-include $(wildcard $(foreach d,$(PARTS) tests/fuzz,build/fuzz/obj/$(d)/*.d))
 
 setup:
 	@scripts/setup.sh
@@ -170,7 +183,7 @@ gate: setup build/ptrguard rules
 install: build/ptrguard rules
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/ptrguard/cocci
 	install -m 755 build/ptrguard $(DESTDIR)$(PREFIX)/bin/ptrguard
-	install -m 644 $(RULES) cocci/ptrguard-macros.h $(DESTDIR)$(PREFIX)/share/ptrguard/cocci/
+	install -m 644 $(RULES) cocci/rules/ptrguard-macros.h $(DESTDIR)$(PREFIX)/share/ptrguard/cocci/
 
 clean:
 	rm -rf build

@@ -11,7 +11,7 @@
 #   CAST_RUNS=1   rounds with the cast rule too: ptrguard audit --casts
 #                 against ptrguard audit --no-prefilter --casts; 0 skips
 #   RE_RUNS=3     rounds of a re-audit with both rules and the caches
-#                 (cocci_cache.c, the walk's index): unchanged, and after
+#                 (cocci/cache.c, the walk's index): unchanged, and after
 #                 a change to one file (CHANGED, default
 #                 kernel/module/procfs.c), on a hard-link copy of the tree
 #                 whose CHANGED is a copy of its own; 0 skips
@@ -50,7 +50,7 @@
 # Where the difference comes from: both tools spend their time parsing
 # files.  spatch (and so coccicheck) parses every file its grep query
 # keeps (~1,250 files naming a seq printf); ptrguard's prefilter
-# (scripts/prefilter.c) gives spatch only the files whose format literals
+# (cocci/prefilter.c) gives spatch only the files whose format literals
 # hold a conversion the rule reports (%px; for the cast rule a long-wide
 # conversion and an integer cast in one seq call): a few dozen.
 set -u

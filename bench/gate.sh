@@ -18,7 +18,7 @@
 #          reports: m_show()'s and s_show()'s %px, the pointer cast
 #          snd_hdsp_proc_read() prints with %lx.
 # The gate keeps the base side's seq_px.cocci findings in a cache
-# (scripts/gate_cache.c), so each patch is timed twice: "cold", with an
+# (gate/cache.c), so each patch is timed twice: "cold", with an
 # empty cache of its own for every run (the first patch to a file), and
 # "warm", with the cache a first run of the same patch filled (the next
 # patches to that file: the base side comes from the cache, the patched

@@ -193,7 +193,7 @@ END {
 	exit bad
 }' "$res/times" || rc=1
 # Where the default scan's time goes: the median of each --debug-times
-# field over the rounds (scripts/scan.c, print_times, says what each is).
+# field over the rounds (builtin/scan.c, print_times, says what each is).
 grep '^SCANBENCH times ' "$log" | awk "$(cat "$top/bench/median.awk")"'
 {
 	for (i = 4; i <= NF; i++) {

@@ -19,7 +19,7 @@
 # number of threads, nothing done with the bytes) and the default scan
 # (listed: what others than root can read) beside `--all --json`, and
 # runs the default scan once more per round with --debug-times (the
-# phases, scripts/scan.c print_times).
+# phases, builtin/scan.c print_times).
 #
 # Prints the median wall and CPU (user+sys) times and their ratios
 # (default scan / floor, Perl / default scan, Perl / --all), the median of

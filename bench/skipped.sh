@@ -2,18 +2,18 @@
 # SPDX-License-Identifier: GPL-2.0
 # bench/skipped.sh: the lines spatch skips (cannot parse) in the files our
 # rules parse on the Linux 6.12 tree, without and with the kernel macro
-# file cocci/ptrguard-macros.h, side by side.
+# file cocci/rules/ptrguard-macros.h, side by side.
 #
 #   J=2           spatch processes at a time
 #   KSRC=DIR      the tree (default: scripts/kernel-tree.sh)
-#   MACROS=FILE   the macro file (default: cocci/ptrguard-macros.h)
+#   MACROS=FILE   the macro file (default: cocci/rules/ptrguard-macros.h)
 #   SETS="seq cast"   what to measure: seq, px (a quick subset of seq), cast
 #   SUBDIR=DIR    only the files under this directory of the tree, for a
 #                 quick check
 #
 # It runs spatch itself, as ptrguard audit does (the rule's Options, the
 # tree's -I paths and forced includes, one file per --file-groups group,
-# from the tree root), not through scripts/*.c:
+# from the tree root), not through ptrguard:
 #
 #   seq   seq_px.cocci over every file that names a seq printf (the rules'
 #         grep query: ~1,250 files), as spatch parses them without
@@ -30,7 +30,7 @@
 #         apart, each (header, error line) once.
 #
 # The file selection is a Python re-implementation of the test of
-# scripts/prefilter.c (literals joined, comments dropped), so that the
+# cocci/prefilter.c (literals joined, comments dropped), so that the
 # bench does not depend on the CLI.  A skipped line is one that spatch's
 # --verbose-parsing counts in a "badcount: N" line; lines skipped in
 # spatch's own standard.h (a builtin macro that does not parse) count for
@@ -88,7 +88,7 @@ q=$(query "$px_rule")
 [ -n "$q" ] || die "$px_rule: no grep query"
 (cd "$ksrc" && grep -rlwE --include='*.[ch]' "$q" "${sub:-.}" | sed 's|^\./||' | sort) > "$out/seq.list"
 
-# Which files a rule can report something in: see scripts/prefilter.c.
+# Which files a rule can report something in: see cocci/prefilter.c.
 python3 - "$ksrc" "$out/seq.list" > "$out/select.txt" <<'EOF'
 import re, sys
 INT = set("""unsigned signed long int short char u8 u16 u32 u64 s8 s16 s32 s64

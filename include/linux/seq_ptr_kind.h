@@ -3,7 +3,7 @@
  * What one printf conversion can print, as far as kernel addresses go.
  *
  * The model of the ptrguard userspace tools, which find the conversions in
- * format literals of the source (scripts/fmt.c) and map each to a kind with
+ * format literals of the source (model/format.c) and map each to a kind with
  * the helpers below.  The runtime guard (kernel-series/) hashes the "raw"
  * kind, the "symbol" kind when kallsyms has no symbol, and the "hashed"
  * kind under no_hash_pointers, in vsprintf's own pointer() path.

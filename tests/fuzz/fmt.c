@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Fuzz target: the format decoder (scripts/fmt.c).
+ * Fuzz target: the format decoder (model/format.c).
  *
  *  - fmt_unquote() reads the input as a line of C string literals;
  *  - fmt_unescape() decodes it as the text between the quotes of one
@@ -17,7 +17,7 @@
  * conversion.
  */
 #include "fuzz.h"
-#include "../../scripts/fmt.h"
+#include "model/format.h"
 
 #define MAXCONV 4096
 

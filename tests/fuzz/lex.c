@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Fuzz target: the C lexical model (scripts/lex.c), driven as
+ * Fuzz target: the C lexical model (model/lex.c), driven as
  * `ptrguard calls` drives it: the core vocabulary, plus what
  * lex_vocab_scan_header() finds in the input read as a header (so that
  * the functions it declares are called in it too), then lex_scan().  The
@@ -12,8 +12,8 @@
  * has no literal.
  */
 #include "fuzz.h"
-#include "../../scripts/lex.h"
-#include "../../scripts/vocab.h"
+#include "model/lex.h"
+#include "model/vocab.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

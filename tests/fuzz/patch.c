@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Fuzz target: the gate's patch parser, patch_read_buf() (scripts/patch.c),
+ * Fuzz target: the gate's patch parser, patch_read_buf() (gate/patch.c),
  * on any bytes, as `ptrguard gate` reads a patch from a stranger.
  * Invariants on success: every patch has a file, every file a path, every
  * line of a hunk is '+' or '-' with an input line inside the input and
  * inside its patch, and each patch's text is a piece of the input.
  */
 #include "fuzz.h"
-#include "../../scripts/patch.h"
+#include "gate/patch.h"
 
 /* The byte offset of line @no (1-based) of @data. */
 static size_t line_offset(const uint8_t *data, size_t size, unsigned int no)

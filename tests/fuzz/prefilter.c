@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Fuzz target: the prefilter's lexer (scripts/prefilter.c).
+ * Fuzz target: the prefilter's lexer (cocci/prefilter.c).
  *
  * prefilter_scan() reads the whole input as C.  prefilter_same_findings()
  * compares the text before the input's first NUL byte with the text after
@@ -9,7 +9,7 @@
  * lines it is asked about are read through the splices too).
  */
 #include "fuzz.h"
-#include "../../scripts/prefilter.h"
+#include "cocci/prefilter.h"
 
 /* A judge that finds every call quiet, and checks the lines it is asked about. */
 static int all_quiet(void *ctx, int which, unsigned int first, unsigned int last, int none)

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Fuzz target: the live scanner's matcher (scripts/scan_match.c), which
+ * Fuzz target: the live scanner's matcher (scan/match.c), which
  * reads whatever /proc and /sys hold, in reads of any size.
  *
  * The input is matched twice with the layout-only address model
@@ -12,7 +12,7 @@
  * 4-aligned offset (a binary one).
  */
 #include "fuzz.h"
-#include "../../scripts/scan.h"
+#include "scan/scan.h"
 
 struct hits {
 	struct scan_hit *h;

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * What the fuzz targets link instead of scripts/usage.c: error() and
+ * What the fuzz targets link instead of lib/usage.c: error() and
  * die().  error() formats its message (so a bad format argument still
  * shows under the sanitizers) and drops it; FUZZ_VERBOSE=1 prints it.
  * die() exits the CLI, which a library function must never do on bad
@@ -10,7 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "../../scripts/ptrguard.h"
+#include "lib/ptrguard.h"
 
 static int verbose = -1;
 

@@ -14,7 +14,7 @@
 # Every expectation follows from how the patch is built, never from a run
 # of ptrguard.  The skipped regions come from spatch itself, placed in the
 # file by regions.awk (regions.sh; with the gate's macro file
-# cocci/ptrguard-macros.h when there is one); the statements and the
+# cocci/rules/ptrguard-macros.h when there is one); the statements and the
 # places where a line can go from calls.awk; the choice of places from
 # pick.awk.  F and M below are the function and first argument of an
 # existing seq call statement (seq_printf, seq_buf_printf or

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 # regions.sh: the lines spatch skips in C files, as seq_px.cocci's runs see
 # them (the options of its "// Options:" line, -D ptrguard, and the macro
-# file cocci/ptrguard-macros.h when there is one, as the gate gives it),
+# file cocci/rules/ptrguard-macros.h when there is one, as the gate gives it),
 # found with regions.awk.  One output line per file, in the order given:
 #   FILE START-END START-END ...     (just FILE when spatch parsed it all)
 # FILE as given, relative to DIR.

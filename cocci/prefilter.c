@@ -1,0 +1,902 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * prefilter: keep only the files where a cocci/ rule can report something.
+ *
+ * spatch's own prefilter (the rule's "Grep query") keeps every file that
+ * names a seq printf: about 1,250 files of the 6.12 tree, whose parsing is
+ * most of a run.  Yet a rule reports a conversion only from a format
+ * literal written in the file it is handling (the rules re-lex the format
+ * from the source text; a macro or variable format is not examined):
+ *
+ *  - seq_px.cocci reports a %px (px, px-gated, px-user), or a plain %p
+ *    before v4.15 (p-unhashed);
+ *  - seq_int_cast.cocci reports a long-wide integer conversion whose
+ *    argument is "(I)P", "(I)(I2)P" or "(I)&E", I one of a fixed list of
+ *    integer type names, as an argument of a call named *seq* or *SEQ*
+ *    (a seq_put_* writer needs no literal), or of a snprintf() whose
+ *    buffer is written to seq output or returned by its function (which
+ *    a seq call may print); and a name assigned such a cast
+ *    ("NAME = (I)...", a local or a field) printed by such a call as a
+ *    whole argument (or the last name of one, X->NAME).
+ *
+ * So a file none of whose literals holds such a conversion (and, for the
+ * cast rule, with no such cast) can be left out without losing a finding.
+ * The scan is a small C lexer: line splicing, comments, character
+ * literals, string literals joined when adjacent, parentheses.  Each run
+ * of joined literals is decoded (escapes) and walked by model/format.c's decoder,
+ * which reads a format as vsnprintf() and the rules do.  What it cannot
+ * rule out counts as present: a run ending inside a conversion ("%"
+ * before a macro), an escape that is not C, an apostrophe that starts no
+ * character literal (in #if 0 prose).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "model/format.h"
+#include "model/kver.h"
+#include "cocci/prefilter.h"
+#include "cocci/prefilter_impl.h"
+#include "model/vocab.h"
+#include "lib/ptrguard.h"
+
+struct scan {
+	const char *t;		/* the spliced text */
+	size_t n;
+	unsigned int bits;
+	char *run;		/* the joined literals of the current run */
+	size_t rlen, ralloc;
+	int in_run;
+	int run_odd;		/* an escape that is not C: the run is unknown */
+	unsigned char *open;	/* per open '(': F_* bits */
+	size_t depth, alloc, nseq;
+	int prev;		/* the previous token */
+	int prev_seq;		/* it is a word containing seq or SEQ */
+	int prev_io;		/* it is a PG_SEQ_PUT or PG_BUF_PRINTF function (vocab.h) */
+	size_t word, wlen;	/* the last word */
+	int wfield;		/* it follows "->" or "." */
+	size_t assigned, alen;	/* the word before the last "=" */
+	int afield;
+	size_t braces;		/* depth of { } */
+	unsigned int func;	/* bumped at each top-level "{": a function's body */
+	/*
+	 * names assigned an integer cast, and names printed by a wide seq
+	 * call: a local matches in the same function, a field anywhere
+	 */
+	struct name { size_t off, len; unsigned int func; int field; } *held, *printed;
+	size_t nheld, hheld, nprinted, hprinted;
+	/*
+	 * buffers a snprintf() formats a cast into with a wide conversion,
+	 * and names handed to a seq call: a match in one function may be an
+	 * int-buf
+	 */
+	struct name *bufs, *seqargs;
+	size_t nbufs, hbufs, nseqargs, hseqargs;
+	/* names a function returns ("return NAME"): a buffer formatted there reaches its caller */
+	struct name *rets;
+	size_t nrets, hrets;
+	/*
+	 * the function-like macros the file defines over a seq call (or a
+	 * wrapper, or such a macro): calls of them are seq calls here too,
+	 * "#define W(m, fmt, ...) seq_printf(m, fmt, ##__VA_ARGS__)"
+	 */
+	struct name *locals;
+	size_t nlocals, hlocals;
+	/*
+	 * the object-like macros the file defines as literals with a
+	 * long-wide conversion ("#define FMT "%lx""): a seq call naming one
+	 * among its arguments has that conversion
+	 */
+	struct name *wides;
+	size_t nwides, hwides;
+	size_t objdef, objlen, objend;	/* the "#define NAME" of this line, if object-like */
+	int run_def;		/* the literal run is that macro's body */
+	/*
+	 * and the variables and arrays assigned such literals up to the next
+	 * ";" ("fmt = "%lx"", "fmts[] = { "%d", "%lx" }"): the name assigned
+	 */
+	size_t brword, brlen;	/* the word before the last "[" */
+	size_t initw, initlen;
+	int init_on;
+	size_t *first;		/* per open '(': its first argument's first word, + 1 */
+};
+
+enum { T_NONE, T_WORD, T_OPEN, T_COMMA, T_STRING, T_ASSIGN, T_OTHER };
+
+/*
+ * An open parenthesis: a call named *seq* (or a snprintf()), whose
+ * arguments hold...; F_PUT: a seq_put_* writer (no format, always wide).
+ */
+enum { F_SEQ = 1, F_WIDE = 2, F_CAST = 4, F_STR = 8, F_PUT = 16, F_BUF = 32 };
+
+/* Mark every open seq call: its arguments hold a wide conversion or a cast. */
+static void mark_calls(struct scan *s, unsigned char what)
+{
+	size_t i;
+
+	for (i = 0; i < s->depth; i++)
+		if (s->open[i] & F_SEQ)
+			s->open[i] |= what;
+}
+
+/* Remember the word at [@o, @o + @l) in @list, with the function it is in. */
+#define NAME_ADD(s, list, n, alloc, o, l, fld) do {				\
+	if ((s)->n == (s)->alloc) {						\
+		(s)->alloc = (s)->alloc ? 2 * (s)->alloc : 16;			\
+		(s)->list = xrealloc((s)->list, (s)->alloc * sizeof(*(s)->list));\
+	}									\
+	(s)->list[(s)->n] = (struct name){ (o), (l), (s)->func, (fld) };	\
+	(s)->n++;								\
+} while (0)
+
+/* Is @i the first non-blank byte of its line? */
+static int at_line_start(const char *t, size_t i)
+{
+	while (i > 0 && (t[i - 1] == ' ' || t[i - 1] == '\t'))
+		i--;
+	return i == 0 || t[i - 1] == '\n';
+}
+
+/* Is the word [@w, @w + @len) of @s->t one of the @n names of @list? */
+static int name_in(const struct scan *s, const struct name *list, size_t n,
+		   size_t w, size_t len)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (list[i].len == len && !memcmp(s->t + list[i].off, s->t + w, len))
+			return 1;
+	return 0;
+}
+
+/* Is the word a macro the file defined above with a wide conversion? */
+static int wide_macro(const struct scan *s, size_t w, size_t len)
+{
+	return name_in(s, s->wides, s->nwides, w, len);
+}
+
+/* Is the word a macro wrapper the file defined above? */
+static int local_wrapper(const struct scan *s, size_t w, size_t len)
+{
+	return name_in(s, s->locals, s->nlocals, w, len);
+}
+
+/*
+ * At the "#" of a directive (@i, first on its line of the spliced text):
+ * if it defines a function-like macro whose body names a seq call, a
+ * wrapper or a macro wrapper defined above, remember its name.  C
+ * defines a macro before its uses, so one pass sees them in time.
+ */
+static void define_wrapper(struct scan *s, size_t i)
+{
+	const char *t = s->t;
+	size_t w, e, end;
+
+	for (end = i; end < s->n && t[end] != '\n'; end++)
+		;
+	for (i++; i < end && (t[i] == ' ' || t[i] == '\t'); i++)
+		;
+	if (end - i < 6 || memcmp(t + i, "define", 6) || pf_word_byte((unsigned char)t[i + 6]))
+		return;
+	for (i += 6; i < end && (t[i] == ' ' || t[i] == '\t'); i++)
+		;
+	for (w = i; i < end && pf_word_byte((unsigned char)t[i]); i++)
+		;
+	if (i == w)
+		return;
+	if (i >= end || t[i] != '(') {
+		/* object-like: its literals are read on this line (run_flush()) */
+		s->objdef = w;
+		s->objlen = i - w;
+		s->objend = end;
+		return;
+	}
+	for (e = i; e < end; e++) {
+		size_t b;
+
+		if (!pf_word_byte((unsigned char)t[e]))
+			continue;
+		for (b = e; e < end && pf_word_byte((unsigned char)t[e]); e++)
+			;
+		if (pf_has_seq(t + b, e - b) || local_wrapper(s, b, e - b)) {
+			NAME_ADD(s, locals, nlocals, hlocals, w, i - w, 0);
+			return;
+		}
+	}
+}
+
+/* A name of @a that is one of @b: a local in the same function, a field anywhere. */
+static int names_meet(const struct scan *s, const struct name *a, size_t na,
+		      const struct name *b, size_t nb)
+{
+	size_t i, k;
+
+	for (i = 0; i < na; i++)
+		for (k = 0; k < nb; k++)
+			if (a[i].len == b[k].len && a[i].field == b[k].field &&
+			    (a[i].field || a[i].func == b[k].func) &&
+			    !memcmp(s->t + a[i].off, s->t + b[k].off, a[i].len))
+				return 1;
+	return 0;
+}
+
+/*
+ * A call is complete (or the text ends inside it; @f: its F_* bits,
+ * s->depth its place): a seq call with a cast and a long-wide conversion,
+ * or a cast and no literal at all (the format is in a variable, which the
+ * judge may read), or a seq_put_* writer with a cast; a snprintf() with a
+ * cast and a long-wide conversion, whose buffer may reach a seq call.
+ */
+static void close_call(struct scan *s, unsigned char f)
+{
+	if ((f & F_BUF) && (f & F_CAST) && (f & F_WIDE) && s->first[s->depth]) {
+		size_t o = s->first[s->depth] - 1, l = 0;
+
+		while (o + l < s->n && pf_word_byte((unsigned char)s->t[o + l]))
+			l++;
+		NAME_ADD(s, bufs, nbufs, hbufs, o, l, 0);
+	} else if ((f & F_SEQ) && !(f & F_BUF) && (f & F_CAST) &&
+		 ((f & F_WIDE) || (f & F_PUT) || !(f & F_STR)))
+		s->bits |= PF_INT_CAST;
+}
+
+/* The length of the line splice (backslash-newline) at @buf[@i], or 0. */
+size_t pf_splice_len(const char *buf, size_t len, size_t i)
+{
+	if (buf[i] != '\\')
+		return 0;
+	if (i + 1 < len && buf[i + 1] == '\n')
+		return 2;
+	if (i + 2 < len && buf[i + 1] == '\r' && buf[i + 2] == '\n')
+		return 3;
+	return 0;
+}
+
+/*
+ * Remove backslash-newline (and backslash-CR-LF), as translation phase 2
+ * does: a NUL-terminated copy, or NULL when @nul says @buf ends in a NUL
+ * at @len (read_file() leaves one) and it has nothing to remove: most
+ * files.  The scan reads the byte after the text.
+ */
+char *pf_splice(const char *buf, size_t len, int nul, size_t *out)
+{
+	char *t;
+	size_t i, k, n = 0;
+
+	*out = len;
+	if (nul && !memmem(buf, len, "\\\n", 2) && !memmem(buf, len, "\\\r\n", 3))
+		return NULL;
+	t = xmalloc(len + 1);
+
+	for (i = 0; i < len; i++) {
+		k = pf_splice_len(buf, len, i);
+		if (k) {
+			i += k - 1;
+			continue;
+		}
+		t[n++] = buf[i];
+	}
+	t[n] = '\0';
+	*out = n;
+	return t;
+}
+
+static void run_add(struct scan *s, const char *p, size_t len)
+{
+	const char *why;
+	long got;
+
+	if (s->rlen + len + 1 > s->ralloc) {
+		s->ralloc = 2 * (s->rlen + len + 1);
+		s->run = xrealloc(s->run, s->ralloc);
+	}
+	/* the bytes the kernel sees: a NUL ends the walk, as it ends vsnprintf() */
+	got = fmt_unescape(p, len, s->run + s->rlen, &why);
+	if (got < 0)
+		s->run_odd = 1;
+	else
+		s->rlen += (size_t)got;
+	s->in_run = 1;
+}
+
+/* The conversions of the run, as the rules read them. */
+static void run_flush(struct scan *s)
+{
+	struct fmt_iter it = { 0 };
+	struct fmt_conv c;
+	unsigned int bits = 0;
+
+	if (!s->in_run)
+		return;
+	it.partial = 1;
+	if (s->run_odd)
+		bits |= PF_RAW | PF_PTR | PF_WIDE_INT;
+	while (fmt_next(s->run, s->rlen, &it, &c)) {
+		if (c.incomplete)
+			bits |= PF_RAW | PF_PTR | PF_WIDE_INT;
+		else if (c.type == 'p')
+			bits |= c.kind == SEQ_PTR_RAW ? PF_RAW | PF_PTR : PF_PTR;
+		else if (c.kind == SEQ_PTR_INT)
+			bits |= PF_WIDE_INT;
+	}
+	mark_calls(s, bits & PF_WIDE_INT ? F_WIDE | F_STR : F_STR);
+	if (s->run_def && (bits & PF_WIDE_INT))
+		NAME_ADD(s, wides, nwides, hwides, s->objdef, s->objlen, 0);
+	if (s->init_on && s->initlen && (bits & PF_WIDE_INT))
+		NAME_ADD(s, wides, nwides, hwides, s->initw, s->initlen, 0);
+	s->run_def = 0;
+	s->bits |= bits;
+	s->rlen = 0;
+	s->in_run = 0;
+	s->run_odd = 0;
+}
+
+int pf_word_byte(unsigned char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+		(c >= '0' && c <= '9') || c == '_' || c == '$' || c >= 0x80;
+}
+
+size_t pf_skip_blank(const char *t, size_t n, size_t i)
+{
+	const char *e;
+
+	while (i < n) {
+		if (t[i] == ' ' || t[i] == '\t' || t[i] == '\n' || t[i] == '\r' ||
+		    t[i] == '\f' || t[i] == '\v') {
+			i++;
+		} else if (t[i] == '/' && t[i + 1] == '*') {
+			/* memmem, not strstr: a NUL byte must not end the search */
+			e = memmem(t + i + 2, n - i - 2, "*/", 2);
+			i = e ? (size_t)(e - t) + 2 : n;
+		} else if (t[i] == '/' && t[i + 1] == '/') {
+			e = memchr(t + i + 2, '\n', n - i - 2);
+			i = e ? (size_t)(e - t) + 1 : n;
+		} else {
+			break;
+		}
+	}
+	return i;
+}
+
+int pf_is_word(const char *w, size_t len, const char *name)
+{
+	return strlen(name) == len && !memcmp(w, name, len);
+}
+
+/*
+ * Does "(" at @i open a cast to an integer type: words only, at least one
+ * of them an integer type, the others const, volatile or __attributes?
+ */
+static int int_cast_at(const struct scan *s, size_t i);
+
+/*
+ * Past the bracketed group that opens at @i ("(", "[" or "{"), strings,
+ * character literals and comments inside skipped; s->n if it never ends.
+ */
+static size_t skip_group(const struct scan *s, size_t i)
+{
+	const char *t = s->t;
+	size_t depth = 0, j;
+
+	while (i < s->n) {
+		j = pf_skip_blank(s->t, s->n, i);
+		if (j != i) {
+			i = j;
+			continue;
+		}
+		if (t[i] == '"' || t[i] == '\'') {
+			char q = t[i];
+
+			for (i++; i < s->n && t[i] != q && t[i] != '\n'; i++)
+				if (t[i] == '\\')
+					i++;
+			i++;
+			continue;
+		}
+		if (t[i] == '(' || t[i] == '[' || t[i] == '{')
+			depth++;
+		else if ((t[i] == ')' || t[i] == ']' || t[i] == '}') && !--depth)
+			return i + 1;
+		i++;
+	}
+	return s->n;
+}
+
+/*
+ * Is the cast whose ')' is at @i the whole argument?  The rule matches
+ * "(I)P" as an argument of its own, or in parentheses (the paren
+ * isomorphism), never as the operand of a binary or ternary operator:
+ * "(unsigned long)atomic_read(&x) << 10" is a shift.  After the ')' comes
+ * the operand, a unary expression (prefix operators, further casts, a
+ * primary, postfix [] () . -> ++ --); only a binary operator after it
+ * proves the cast is not the whole argument.  Anything unexpected keeps
+ * the file.
+ */
+static int cast_is_argument(const struct scan *s, size_t i)
+{
+	const char *t = s->t;
+	int group = 0;
+
+	for (i = pf_skip_blank(s->t, s->n, i + 1); i < s->n; i = pf_skip_blank(s->t, s->n, i)) {
+		if ((t[i] == '+' || t[i] == '-') && t[i + 1] == t[i]) {
+			i += 2;
+			group = 0;
+		} else if (strchr("&*+-!~", t[i])) {
+			i++;
+			group = 0;
+		} else if (t[i] == '(') {
+			/*
+			 * (I)(I2)P, and any parenthesized operand: a group
+			 * here is skipped whatever it holds.  (This asked
+			 * int_cast_at(s, i) >= 0, always true, at a cost
+			 * exponential in the number of groups in a row.)
+			 */
+			i = skip_group(s, i);
+			group = 1;
+		} else {
+			break;
+		}
+	}
+	if (i >= s->n)
+		return 1;
+	/* (the loop above took every "(": a primary here is a word) */
+	if (pf_word_byte((unsigned char)t[i])) {
+		while (i < s->n && pf_word_byte((unsigned char)t[i]))
+			i++;
+	} else if (!group) {
+		return 1;
+	}
+	/*
+	 * else the group was the operand, "(long)(a - b) / HZ": what follows
+	 * it is read as after any operand (a "-", "+", "*" or "&" was read
+	 * above as a prefix operator of a further operand: the file is kept)
+	 */
+	for (i = pf_skip_blank(s->t, s->n, i); i < s->n; i = pf_skip_blank(s->t, s->n, i)) {
+		if (t[i] == '(' || t[i] == '[') {
+			i = skip_group(s, i);
+		} else if (t[i] == '.' || (t[i] == '-' && t[i + 1] == '>')) {
+			i = pf_skip_blank(s->t, s->n, i + (t[i] == '.' ? 1 : 2));
+			while (i < s->n && pf_word_byte((unsigned char)t[i]))
+				i++;
+		} else if ((t[i] == '+' || t[i] == '-') && t[i + 1] == t[i]) {
+			i += 2;
+		} else {
+			break;
+		}
+	}
+	if (i >= s->n || t[i] == ',' || t[i] == ')')
+		return 1;
+	return !strchr("+-*/%<>=!&|^?", t[i]);
+}
+
+/* Does "(" at @i open a cast to an integer type (whatever follows it)?  @end: its ')'. */
+static int int_cast_type(const struct scan *s, size_t i, size_t *end, int *wide)
+{
+	const char *t = s->t, *w;
+	size_t len, n = 0;
+	int type = 0;
+	char name[64];
+
+	for (i = pf_skip_blank(s->t, s->n, i + 1); i < s->n; i = pf_skip_blank(s->t, s->n, i)) {
+		if (t[i] == ')') {
+			*end = i;
+			name[n] = '\0';
+			*wide = type && vocab_int_cast(name) == 1;
+			return type;
+		}
+		if (!pf_word_byte((unsigned char)t[i]))
+			return 0;
+		for (w = t + i, len = 0; i < s->n && pf_word_byte((unsigned char)t[i]); i++)
+			len++;
+		if (vocab_int_word(w, len)) {
+			type = 1;
+			if (n + len + 2 < sizeof(name)) {
+				if (n)
+					name[n++] = ' ';
+				memcpy(name + n, w, len);
+				n += len;
+			}
+		} else if (!pf_is_word(w, len, "const") && !pf_is_word(w, len, "volatile") &&
+			   !(len > 2 && w[0] == '_' && w[1] == '_')) {
+			return 0;
+		}
+	}
+	return 0;
+}
+
+static int int_cast_at(const struct scan *s, size_t i)
+{
+	size_t end;
+	int wide;
+
+	return int_cast_type(s, i, &end, &wide) && cast_is_argument(s, end);
+}
+
+/* The wrappers of the tree's headers (prefilter_set_wrappers()), sorted. */
+static char **wrappers;
+static size_t nwrappers;
+
+static int name_cmp(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+void prefilter_set_wrappers(const char *const *names, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < nwrappers; i++)
+		free(wrappers[i]);
+	free(wrappers);
+	wrappers = n ? xmalloc(n * sizeof(*wrappers)) : NULL;
+	for (i = 0; i < n; i++)
+		wrappers[i] = xstrdup(names[i]);
+	nwrappers = n;
+	if (n)
+		qsort(wrappers, n, sizeof(*wrappers), name_cmp);
+}
+
+/* Is @w (@len bytes) one of the wrappers the rules were given by name? */
+int pf_is_wrapper(const char *w, size_t len)
+{
+	size_t lo = 0, hi = nwrappers;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		int c = strncmp(wrappers[mid], w, len);
+
+		if (!c)	/* equal over @len: a longer name sorts after */
+			c = wrappers[mid][len] ? 1 : 0;
+		if (!c)
+			return 1;
+		if (c < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return 0;
+}
+
+int pf_has_seq(const char *w, size_t len)
+{
+	size_t i;
+
+	for (i = 0; i + 3 <= len; i++)
+		if (!memcmp(w + i, "seq", 3) || !memcmp(w + i, "SEQ", 3))
+			return 1;
+	return pf_is_wrapper(w, len);
+}
+
+/*
+ * The end of the character literal at @i ("'"), or 0 if this apostrophe
+ * starts none: no closing quote on the line within a few bytes, or a
+ * double quote inside (prose like don't "%px" in an #if 0 block).
+ */
+size_t pf_char_literal(const char *t, size_t n, size_t i)
+{
+	size_t k = i + 1;
+
+	while (k < n && t[k] != '\'' && t[k] != '\n' && k - i <= 10)
+		k += t[k] == '\\' ? 2 : 1;
+	if (k >= n || t[k] != '\'')
+		return 0;
+	if (memchr(t + i + 1, '"', k - i - 1) && k - i - 1 > 2)
+		return 0;
+	return k + 1;
+}
+
+unsigned int prefilter_scan(const char *buf, size_t len)
+{
+	return pf_scan_text(buf, len, 0, NULL);
+}
+
+unsigned int prefilter_scan_read(const char *buf, size_t len)
+{
+	return pf_scan_text(buf, len, 1, NULL);
+}
+
+/*
+ * @field_held (if not NULL): set if the text assigns a field an integer
+ * cast that may hold a pointer ("X->NAME = (unsigned long)..."), which
+ * seq_int_cast.cocci reports wherever the file prints that field.
+ */
+unsigned int pf_scan_text(const char *buf, size_t len, int nul, int *field_held)
+{
+	struct scan s = { 0 };
+	char *spliced;
+	const char *t;
+	size_t i, j, w;
+	int tok;
+
+	spliced = pf_splice(buf, len, nul, &s.n);
+	s.t = t = spliced ? spliced : buf;
+	for (i = 0; i < s.n;) {
+		j = pf_skip_blank(s.t, s.n, i);
+		if (j != i) {
+			i = j;
+			continue;
+		}
+		if (t[i] == '"') {
+			s.run_def = s.objlen && i < s.objend;
+			for (j = i + 1; j < s.n && t[j] != '"' && t[j] != '\n'; j++)
+				if (t[j] == '\\' && j + 1 < s.n && t[j + 1] != '\n')
+					j++;
+			run_add(&s, t + i + 1, j - i - 1);
+			i = j < s.n && t[j] == '"' ? j + 1 : j;
+			s.prev = T_STRING;
+			continue;
+		}
+		run_flush(&s);
+		tok = T_OTHER;
+		if (pf_word_byte((unsigned char)t[i])) {
+			int returned = s.prev == T_WORD && pf_is_word(t + s.word, s.wlen, "return");
+
+			for (w = i; i < s.n && pf_word_byte((unsigned char)t[i]); i++)
+				;
+			if (returned)
+				NAME_ADD(&s, rets, nrets, hrets, w, i - w, 0);
+			if (s.prev == T_OPEN && s.depth && !s.first[s.depth - 1])
+				s.first[s.depth - 1] = w + 1;
+			s.prev = T_WORD;
+			s.prev_seq = pf_has_seq(t + w, i - w) || local_wrapper(&s, w, i - w);
+			/* a macro of the file holding a wide conversion, as a seq call's argument */
+			if (s.nseq && wide_macro(&s, w, i - w))
+				mark_calls(&s, F_WIDE | F_STR);
+			{
+				const struct vocab_io_fn *io = vocab_io(t + w, i - w);
+
+				s.prev_io = io && io->kind != VOCAB_IO_TEXT ? (int)io->kind : 0;
+			}
+			s.word = w;
+			s.wlen = i - w;
+			{
+				size_t b = w;
+
+				while (b && (t[b - 1] == ' ' || t[b - 1] == '\t' || t[b - 1] == '\n'))
+					b--;
+				s.wfield = b && (t[b - 1] == '.' || (t[b - 1] == '>' && b > 1 &&
+								     t[b - 2] == '-'));
+			}
+			continue;
+		} else if (t[i] == '\'') {
+			j = pf_char_literal(s.t, s.n, i);
+			i = j ? j : i + 1;
+		} else if (t[i] == '#' && at_line_start(t, i)) {
+			define_wrapper(&s, i);
+			i++;
+		} else if (t[i] == '(') {
+			size_t end;
+			int wide;
+
+			if ((s.prev == T_OPEN || s.prev == T_COMMA) && s.nseq &&
+			    int_cast_at(&s, i))
+				mark_calls(&s, F_CAST);
+			/*
+			 * "NAME = (I)...": a local or field that may hold a
+			 * pointer (a type that holds one, the whole value)
+			 */
+			if (s.prev == T_ASSIGN && s.alen && int_cast_type(&s, i, &end, &wide) &&
+			    wide && cast_is_argument(&s, end))
+				NAME_ADD(&s, held, nheld, hheld, s.assigned, s.alen, s.afield);
+			if (s.depth >= s.alloc) {
+				s.alloc = s.alloc ? 2 * s.alloc : 64;
+				s.open = xrealloc(s.open, s.alloc);
+				s.first = xrealloc(s.first, s.alloc * sizeof(*s.first));
+			}
+			s.open[s.depth] = s.prev == T_WORD && (s.prev_seq || s.prev_io) ? F_SEQ : 0;
+			if (s.prev == T_WORD && s.prev_io == VOCAB_IO_PUT)
+				s.open[s.depth] |= F_PUT;
+			if (s.prev == T_WORD && s.prev_io == VOCAB_IO_BUF)
+				s.open[s.depth] |= F_BUF;
+			s.first[s.depth] = 0;
+			s.nseq += s.open[s.depth++] & F_SEQ;
+			tok = T_OPEN;
+			i++;
+		} else if (t[i] == ')' || t[i] == ',') {
+			/* a wide seq call's argument that ends in a name: x, X->x */
+			if (s.prev == T_WORD && s.depth && (s.open[s.depth - 1] & F_SEQ) &&
+			    !(s.open[s.depth - 1] & F_BUF)) {
+				if (s.open[s.depth - 1] & (F_WIDE | F_PUT))
+					NAME_ADD(&s, printed, nprinted, hprinted, s.word, s.wlen,
+						 s.wfield);
+				NAME_ADD(&s, seqargs, nseqargs, hseqargs, s.word, s.wlen, s.wfield);
+			}
+			if (t[i] == ',') {
+				s.prev = T_COMMA;
+				i++;
+				continue;
+			}
+			if (s.depth) {
+				s.depth--;
+				s.nseq -= s.open[s.depth] & F_SEQ;
+				close_call(&s, s.open[s.depth]);
+			}
+			i++;
+		} else if (t[i] == '=' && t[i + 1] != '=' &&
+			   (!i || !t[i - 1] || !strchr("=!<>", t[i - 1]))) {
+			/* the name assigned: "NAME =", "X->NAME =", "NAME +=" */
+			s.alen = s.prev == T_WORD || (i && t[i - 1] && strchr("+-|&^", t[i - 1])) ?
+				s.wlen : 0;
+			s.assigned = s.word;
+			s.afield = s.wfield;
+			/* a format may be assigned: "NAME =", "NAME[...] =" */
+			s.init_on = 1;
+			if (s.prev == T_WORD) {
+				s.initw = s.word;
+				s.initlen = s.wlen;
+			} else {
+				size_t b = i;
+
+				while (b && (t[b - 1] == ' ' || t[b - 1] == '\t' || t[b - 1] == '\n'))
+					b--;
+				s.initw = s.brword;
+				s.initlen = b && t[b - 1] == ']' ? s.brlen : 0;
+			}
+			tok = T_ASSIGN;
+			i++;
+		} else {
+			if (t[i] == '[' && s.prev == T_WORD) {
+				s.brword = s.word;
+				s.brlen = s.wlen;
+			} else if (t[i] == ';') {
+				s.init_on = 0;
+			}
+			if (t[i] == '{' && !s.braces++)
+				s.func++;
+			else if (t[i] == '}' && s.braces)
+				s.braces--;
+			tok = T_OTHER;
+			i++;
+		}
+		s.prev = tok;
+	}
+	run_flush(&s);
+	while (s.depth)
+		close_call(&s, s.open[--s.depth]);
+	if (names_meet(&s, s.held, s.nheld, s.printed, s.nprinted) ||
+	    names_meet(&s, s.bufs, s.nbufs, s.seqargs, s.nseqargs) ||
+	    names_meet(&s, s.bufs, s.nbufs, s.rets, s.nrets))
+		s.bits |= PF_INT_CAST;
+	if (field_held)
+		for (i = 0, *field_held = 0; i < s.nheld; i++)
+			*field_held |= s.held[i].field;
+	free(s.held);
+	free(s.printed);
+	free(s.bufs);
+	free(s.seqargs);
+	free(s.rets);
+	free(s.locals);
+	free(s.wides);
+	free(s.first);
+	free(s.run);
+	free(s.open);
+	free(spliced);
+	return s.bits;
+}
+
+enum pf_rule prefilter_rule(const char *name)
+{
+	if (!strcmp(name, "seq_px.cocci"))
+		return PF_RULE_PX;
+	if (!strcmp(name, "seq_int_cast.cocci"))
+		return PF_RULE_INT_CAST;
+	return PF_RULE_OTHER;
+}
+
+/* ------------------------------------------------ the tree's version */
+
+/* Per directory: 1 the tree is older than v4.15, 0 not (or no version found). */
+struct dir_version {
+	char *dir;
+	int old;
+};
+
+static struct dir_version *versions;
+static size_t nversions, versions_alloc;
+
+static int cached_version(const char *dir)
+{
+	size_t i;
+
+	for (i = 0; i < nversions; i++)
+		if (!strcmp(versions[i].dir, dir))
+			return versions[i].old;
+	return -1;
+}
+
+/* 1 or 0 if @dir/Makefile gives VERSION and PATCHLEVEL, else -1. */
+static int makefile_version(const char *dir)
+{
+	char *path = xasprintf("%s/Makefile", dir), head[4097];
+	struct stat st;
+	long v, p;
+	size_t n;
+	FILE *f;
+
+	if (stat(path, &st) < 0 || !S_ISREG(st.st_mode) || !(f = fopen(path, "r"))) {
+		free(path);
+		return -1;
+	}
+	free(path);
+	n = fread(head, 1, sizeof(head) - 1, f);
+	fclose(f);
+	head[n] = '\0';
+	v = kver_makefile_var(head, "VERSION");
+	p = kver_makefile_var(head, "PATCHLEVEL");
+	if (v < 0 || p < 0)
+		return -1;
+	return kver_p_unhashed(v, p);
+}
+
+/*
+ * Is the tree holding the file @path older than v4.15?  The first
+ * directory above the file whose Makefile has VERSION and PATCHLEVEL
+ * lines decides; none found means current.
+ */
+static int forced_old = -1;
+
+void prefilter_set_old(int old)
+{
+	forced_old = old;
+}
+
+static int tree_is_old(const char *path)
+{
+	char *dir, *slash;
+	char **seen = NULL;
+	size_t nseen = 0, i;
+	int old = 0, r;
+
+	if (forced_old >= 0)
+		return forced_old;
+	dir = xstrdup(path);
+
+	for (;;) {
+		slash = strrchr(dir, '/');
+		if (!slash)
+			break;
+		slash[slash == dir ? 1 : 0] = '\0';
+		if ((r = cached_version(dir)) >= 0) {
+			old = r;
+			break;
+		}
+		seen = xrealloc(seen, (nseen + 1) * sizeof(*seen));
+		seen[nseen++] = xstrdup(dir);
+		if ((r = makefile_version(dir)) >= 0) {
+			old = r;
+			break;
+		}
+		if (!strcmp(dir, "/"))
+			break;
+	}
+	for (i = 0; i < nseen; i++) {
+		if (nversions >= versions_alloc) {
+			versions_alloc = versions_alloc ? 2 * versions_alloc : 64;
+			versions = xrealloc(versions, versions_alloc * sizeof(*versions));
+		}
+		versions[nversions].dir = seen[i];
+		versions[nversions++].old = old;
+	}
+	free(seen);
+	free(dir);
+	return old;
+}
+
+int prefilter_tree_is_old(const char *path)
+{
+	return tree_is_old(path);
+}
+
+int prefilter_keep(enum pf_rule r, unsigned int bits, const char *path)
+{
+	switch (r) {
+	case PF_RULE_PX:
+		return (bits & PF_RAW) || ((bits & PF_PTR) && tree_is_old(path));
+	case PF_RULE_INT_CAST:
+		return (bits & PF_INT_CAST) != 0;
+	default:
+		return 1;
+	}
+}

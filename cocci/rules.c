@@ -1,0 +1,493 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * cocci_rules: the rules - which ones run, their "// Options:" line, and
+ * their grep query, asked of spatch (--parse-cocci, which also checks that
+ * the rule parses) and evaluated here on each file, as spatch would.
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cocci/cocci_impl.h"
+#include "model/lex.h"
+#include "lib/runner.h"
+
+/* ------------------------------------------------------- grep queries */
+
+/*
+ * A file is a candidate when the query (struct query) holds, an
+ * identifier being true when it occurs in the file as a whole word.
+ */
+static int word_char(char c)
+{
+	return isalnum((unsigned char)c) || c == '_';
+}
+
+static int has_word(const char *buf, size_t len, const char *w, size_t wlen)
+{
+	const char *p = buf, *end = buf + len;
+
+	while ((p = memmem(p, (size_t)(end - p), w, wlen))) {
+		if ((p == buf || !word_char(p[-1])) &&
+		    (p + wlen == end || !word_char(p[wlen])))
+			return 1;
+		p++;
+	}
+	return 0;
+}
+
+/*
+ * Recursive descent over the query text: or := and ('||' and)*, and :=
+ * atom ('&&' atom)*.  Once an operand decides, the rest is parsed but not
+ * looked for (@skip).
+ */
+struct qeval {
+	const char *s;
+	const char *buf;
+	size_t len;
+	int bad;
+	int skip;
+	const struct query_found *qf;
+};
+
+static void qskip(struct qeval *q)
+{
+	while (isspace((unsigned char)*q->s))
+		q->s++;
+}
+
+static int q_or(struct qeval *q);
+
+static int q_word(struct qeval *q, const char *w, size_t wlen)
+{
+	const struct query_found *qf = q->qf;
+	size_t i;
+
+	if (q->skip)
+		return 0;
+	if (qf)
+		for (i = 0; i < qf->qw->n; i++)
+			if (qf->qw->word[i].len == wlen && !memcmp(qf->qw->word[i].w, w, wlen))
+				return qf->found[i];
+	return has_word(q->buf, q->len, w, wlen);
+}
+
+static int q_atom(struct qeval *q)
+{
+	const char *start;
+	int v;
+
+	qskip(q);
+	if (*q->s == '(') {
+		q->s++;
+		v = q_or(q);
+		qskip(q);
+		if (*q->s != ')')
+			q->bad = 1;
+		else
+			q->s++;
+		return v;
+	}
+	start = q->s;
+	while (word_char(*q->s))
+		q->s++;
+	if (q->s == start) {
+		q->bad = 1;
+		return 1;
+	}
+	return q_word(q, start, (size_t)(q->s - start));
+}
+
+/* The rest of an operator's operands, skipped when @decided. */
+static int q_next(struct qeval *q, int (*operand)(struct qeval *), int decided)
+{
+	int skip = q->skip, v;
+
+	q->skip = skip || decided;
+	v = operand(q);
+	q->skip = skip;
+	return v;
+}
+
+static int q_and(struct qeval *q)
+{
+	int v = q_atom(q);
+
+	for (;;) {
+		qskip(q);
+		if (q->s[0] != '&' || q->s[1] != '&')
+			return v;
+		q->s += 2;
+		v = q_next(q, q_atom, !v) && v;
+	}
+}
+
+static int q_or(struct qeval *q)
+{
+	int v = q_and(q);
+
+	for (;;) {
+		qskip(q);
+		if (q->s[0] != '|' || q->s[1] != '|')
+			return v;
+		q->s += 2;
+		v = q_next(q, q_and, v) || v;
+	}
+}
+
+int query_match(const struct query *qr, const char *buf, size_t len,
+		const struct query_found *qf)
+{
+	struct qeval q = { qr->text, buf, len, 0, 0, qf };
+	int v;
+
+	if (!qr->text)
+		return 1;	/* opts->no_query */
+	v = q_or(&q);
+
+	qskip(&q);
+	if (q.bad || *q.s)
+		return -1;
+	return v;
+}
+
+
+void query_words_add(struct query_words *qw, const struct query *qr)
+{
+	const char *s = qr->text, *start, *k;
+	size_t i, len, klen;
+
+	while (s && *s) {
+		if (!word_char(*s)) {
+			s++;
+			continue;
+		}
+		for (start = s; word_char(*s); s++)
+			;
+		len = (size_t)(s - start);
+		for (i = 0; i < qw->n; i++)
+			if (qw->word[i].len == len && !memcmp(qw->word[i].w, start, len))
+				break;
+		if (i < qw->n)
+			continue;
+		klen = len < QUERY_KEY ? len : QUERY_KEY;
+		k = start + len - klen;
+		for (i = 0; i < qw->nkeys; i++)
+			if (qw->keys[i].len == klen && !memcmp(qw->keys[i].k, k, klen))
+				break;
+		if (i == qw->nkeys) {
+			GROW(qw->keys, qw->nkeys, qw->kalloc);
+			qw->keys[qw->nkeys].k = k;
+			qw->keys[qw->nkeys++].len = klen;
+		}
+		GROW(qw->word, qw->n, qw->alloc);
+		qw->word[qw->n].w = start;
+		qw->word[qw->n].len = len;
+		qw->word[qw->n++].key = i;
+	}
+}
+
+void query_words_scan(const struct query_words *qw, const char *buf, size_t len,
+		      unsigned char *found)
+{
+	const char *end = buf + len, *p, *at;
+	size_t k, i;
+
+	memset(found, 0, qw->n);
+	for (k = 0; k < qw->nkeys; k++) {
+		const struct query_key *key = &qw->keys[k];
+
+		for (p = buf; (p = memmem(p, (size_t)(end - p), key->k, key->len)); p++) {
+			if (p + key->len < end && word_char(p[key->len]))
+				continue;
+			for (i = 0; i < qw->n; i++) {
+				const struct query_word *w = &qw->word[i];
+
+				if (w->key != k || found[i] || (size_t)(p + key->len - buf) < w->len)
+					continue;
+				at = p + key->len - w->len;
+				if ((at == buf || !word_char(at[-1])) && !memcmp(at, w->w, w->len))
+					found[i] = 1;
+			}
+		}
+	}
+}
+
+void query_words_free(struct query_words *qw)
+{
+	free(qw->word);
+	free(qw->keys);
+	memset(qw, 0, sizeof(*qw));
+}
+
+/* ------------------------------------------------------------- rules */
+
+int rule_reads_headers(const struct rule *r)
+{
+	size_t i;
+
+	for (i = 0; i < r->options.nr; i++)
+		if (!strcmp(r->options.v[i], "--all-includes") ||
+		    !strcmp(r->options.v[i], "--recursive-includes"))
+			return 1;
+	return 0;
+}
+
+void rule_free(struct rule *r)
+{
+	if (r->tmp)
+		unlink(r->tmp);
+	free(r->tmp);
+	free(r->built);
+	free(r->path);
+	free(r->name);
+	strvec_clear(&r->options);
+	free(r->query.text);
+}
+
+/* Read the "// Options:" line of a rule, as scripts/coccicheck does. */
+static int rule_read_options(struct rule *r)
+{
+	size_t len, i;
+	char *buf = read_file(r->path, SIZE_MAX, &len), *line, *opt, *save = NULL, *nl;
+
+	if (!buf) {
+		error("%s: %s", r->path, strerror(errno));
+		return -1;
+	}
+	for (line = buf; line && *line; line = nl ? nl + 1 : NULL) {
+		nl = strchr(line, '\n');
+		if (nl)
+			*nl = '\0';
+		if (strncmp(line, "// Options:", 11))
+			continue;
+		for (opt = strtok_r(line + 11, " \t", &save); opt;
+		     opt = strtok_r(NULL, " \t", &save))
+			strvec_push(&r->options, xstrdup(opt));
+	}
+	free(buf);
+	for (i = 0; i < r->options.nr; i++)
+		if (!strcmp(r->options.v[i], "--include-headers"))
+			r->headers = 1;
+	return 0;
+}
+
+/*
+ * The grep query spatch gave for this rule's text before, kept (with
+ * opts->cache) in $PTRGUARD_CACHE/queries under the rule's text and
+ * spatch's identity (keycache.h): asking spatch takes a few tenths of a
+ * second a rule, a re-audit little more.
+ */
+static int rule_query_spatch(const struct cocci_opts *opts, struct rule *r,
+			     const char *tmpdir);
+
+static const char query_magic[] = "ptrguard-grep-query 1\n";
+
+static char *query_cache(const struct cocci_opts *opts, const struct rule *r,
+			 struct kc_key *k)
+{
+	char *prog, *dir;
+	int bad;
+
+	if (!opts->cache || !(dir = kc_dir(NULL, "queries")))
+		return NULL;
+	prog = kc_which(spatch_prog(opts));
+	kc_add(k, query_magic, strlen(query_magic));
+	bad = kc_program(k, "spatch", prog);
+	free(prog);
+	kc_file(k, "rule", r->path, SIZE_MAX);
+	if (bad) {
+		free(dir);
+		return NULL;
+	}
+	return dir;
+}
+
+/*
+ * Ask spatch for the rule's grep query.  This parses the rule, so a broken
+ * rule is reported here, before any file is read.
+ */
+static int rule_query(const struct cocci_opts *opts, struct rule *r,
+		      const char *tmpdir)
+{
+	struct kc_key key = { 0 };
+	char *dir = query_cache(opts, r, &key), *kept;
+	size_t klen;
+	int ret;
+
+	kept = dir ? kc_get(dir, query_magic, &key, &klen) : NULL;
+	if (kept && !strchr(kept, '\n')) {
+		r->query.text = kept;
+		if (query_match(&r->query, "", 0, NULL) == 0) {
+			free(key.buf);
+			free(dir);
+			return 0;
+		}
+		r->query.text = NULL;
+	}
+	free(kept);
+	ret = rule_query_spatch(opts, r, tmpdir);
+	if (!ret && dir)
+		kc_put(dir, query_magic, &key, r->query.text, strlen(r->query.text));
+	free(key.buf);
+	free(dir);
+	return ret;
+}
+
+static int rule_query_spatch(const struct cocci_opts *opts, struct rule *r,
+			     const char *tmpdir)
+{
+	char *out = xasprintf("%s/query.out", tmpdir);
+	char *err = xasprintf("%s/query.err", tmpdir);
+	/*
+	 * The query of the records mode, in patch mode too: patch mode only
+	 * rewrites calls that the records mode reports, and its own query
+	 * can be weaker (rules matching any call, filtered in Python).
+	 */
+	char *argv[] = { (char *)spatch_prog(opts), "-D", "ptrguard",
+			 "--parse-cocci", r->path, NULL };
+	struct run_cmd cmd = { .argv = argv, .fd = { -1 }, .path = { NULL, out, err } };
+	char *buf = NULL, *p, *why, *line;
+	size_t len;
+	int status, ret = -1;
+	pid_t pid;
+
+	pid = run_start(&cmd);
+	if (pid < 0 || run_wait(pid, &status) < 0)
+		goto out;
+	why = run_status_text(status);
+	if (why) {
+		line = spatch_last_line(err);
+		error("%s: spatch cannot parse the rule (%s): %s", r->path, why, line);
+		free(line);
+		free(why);
+		goto out;
+	}
+	buf = read_file(out, SIZE_MAX, &len);
+	if (!buf) {
+		error("%s: %s", out, strerror(errno));
+		goto out;
+	}
+	p = strstr(buf, "\nGrep query\n");
+	if (!p) {
+		error("%s: spatch found no grep query in the rule: it would parse every file (%s)",
+		      r->path, strstr(buf, "No grep query") ? "No grep query" :
+		      "no \"Grep query\" line in spatch --parse-cocci");
+		goto out;
+	}
+	p += strlen("\nGrep query\n");
+	r->query.text = xstrndup(p, strcspn(p, "\n"));
+	if (query_match(&r->query, "", 0, NULL) < 0) {
+		error("%s: cannot read spatch's grep query '%s'", r->path, r->query.text);
+		goto out;
+	}
+	ret = 0;
+out:
+	free(buf);
+	unlink(out);
+	unlink(err);
+	free(out);
+	free(err);
+	return ret;
+}
+
+int rule_add_wrappers(struct rule *r, char *const *names, size_t n, const char *tmpdir)
+{
+	static const char seqcall[] = "\n@seqcall@\nposition pc;\n@@\n(\n";
+	/* the regex goes on ("seq|SEQ|^s(c?n)?printf"): the names go at its end */
+	static const char fseq[] = "identifier f =~ \"seq|SEQ";
+	size_t len, i;
+	char *buf, *at, *p, *q, *text = NULL;
+	size_t tlen = 0;
+	FILE *m;
+	int ret = -1;
+
+	if (!n)
+		return 0;
+	if (!r->built)
+		r->built = xstrdup(r->path);
+	buf = read_file(r->built, SIZE_MAX, &len);
+	if (!buf) {
+		error("%s: %s", r->built, strerror(errno));
+		return -1;
+	}
+	at = strstr(buf, seqcall);
+	if (!at) {
+		free(buf);
+		return 0;
+	}
+	m = open_memstream(&text, &tlen);
+	if (!m)
+		die("out of memory");
+	/* seqcall: every wrapper too, so that the rules depending on it run */
+	p = at + strlen(seqcall);
+	fwrite(buf, 1, (size_t)(p - buf), m);
+	for (i = 0; i < n; i++)
+		fprintf(m, "%s@pc(...)\n|\n", names[i]);
+	/* the fact rules' callee names */
+	for (at = p; (p = strstr(at, fseq)) && (q = strstr(p, "\";")); at = q + 2) {
+		fwrite(at, 1, (size_t)(q - at), m);
+		fputs("|^(", m);
+		for (i = 0; i < n; i++)
+			fprintf(m, "%s%s", i ? "|" : "", names[i]);
+		fputs(")$\";", m);
+	}
+	fputs(at, m);
+	if (fclose(m))
+		die("out of memory");
+	free(r->tmp);
+	r->tmp = xasprintf("%s/%s", tmpdir, r->name);
+	{
+		FILE *f = fopen(r->tmp, "w");
+
+		if (!f || fwrite(text, 1, tlen, f) != tlen || fclose(f)) {
+			error("%s: %s", r->tmp, strerror(errno));
+			goto out;
+		}
+	}
+	free(r->path);
+	r->path = xstrdup(r->tmp);
+	ret = 0;
+out:
+	free(text);
+	free(buf);
+	return ret;
+}
+
+int rules_load(const struct cocci_opts *opts, const char *tmpdir,
+	       const struct strvec *wrappers, struct rule *rules, size_t *nrules)
+{
+	static const char * const names[COCCI_NRULES] = { "seq_px.cocci", "seq_int_cast.cocci" };
+	unsigned int mask = opts->rules ? opts->rules :
+		COCCI_RULE_PX | (opts->casts ? COCCI_RULE_CAST : 0);
+	size_t i;
+	char *path;
+
+	*nrules = 0;
+	for (i = 0; i < COCCI_NRULES; i++) {
+		struct rule *r = &rules[*nrules];
+
+		if (!(mask & (1u << i)))
+			continue;
+		memset(r, 0, sizeof(*r));
+		path = xasprintf("%s/%s", opts->rules_dir, names[i]);
+		if (access(path, R_OK) < 0 || !(r->path = realpath(path, NULL))) {
+			error("%s: %s", path, strerror(errno));
+			free(path);
+			return -1;
+		}
+		free(path);
+		r->name = xstrdup(names[i]);
+		r->kind = prefilter_rule(names[i]);
+		(*nrules)++;
+		if (rule_read_options(r) < 0 ||
+		    rule_add_wrappers(r, wrappers->v, wrappers->nr, tmpdir) < 0 ||
+		    (!opts->no_query && rule_query(opts, r, tmpdir) < 0))
+			return -1;
+	}
+	return 0;
+}

@@ -1,0 +1,111 @@
+# SPDX-License-Identifier: GPL-2.0
+"""
+The Python side of ptrguard's rules: it prints facts, never findings.
+
+spatch knows what the text does not say: which calls it parsed, the C
+type of an expression, the privilege checks around a call.  The rules
+report that and nothing else; ptrguard's C judge (model/lex.c and
+judge/judge.c) reads each call's format from the source, decodes
+it as lib/vsprintf.c does and decides every class.  Two records, one
+line each, fields separated by tabs:
+
+  C  FILE LINE COLUMN FUNCTION       spatch parsed this seq-output call
+                                     (the position of the callee's name)
+  M  FILE LINE COLUMN ARG MARK WHAT  a fact about argument ARG (0-based,
+                                     or "call" for the whole call):
+                                       gated  the value printed, or the
+                                              call, depends on a privilege
+                                              check (WHAT: the field that
+                                              holds the check, if any)
+                                       null   the value is a constant NULL
+                                       ptr    an integer cast of an
+                                              expression of pointer type
+                                              (WHAT: that expression)
+
+No at-sign or double backslash appears here: spatch's SmPL lexer would
+misread them.
+"""
+import sys
+
+BS = chr(92)
+TAB = chr(9)
+NL = chr(10)
+
+pg_seen = set()
+
+
+def pg_error(p, e):
+    """Report a failure on stderr without ending the run: never hide a file."""
+    try:
+        where = '%s:%s' % (p.file, p.line)
+    except Exception:
+        where = '?'
+    sys.stderr.write('ptrguard: rule error at %s: %s: %s' % (where, type(e).__name__, e) + NL)
+
+
+def pg_esc(s):
+    return str(s).replace(BS, BS + BS).replace(TAB, BS + 't').replace(NL, BS + 'n')
+
+
+def pg_record(fields):
+    line = TAB.join(pg_esc(f) for f in fields)
+    if line not in pg_seen:
+        pg_seen.add(line)
+        print(line)
+
+
+def pg_note_call(p):
+    pg_record(['C', p.file, p.line, p.column, p.current_element])
+
+
+def pg_mark(p, arg, mark, what=''):
+    pg_record(['M', p.file, p.line, p.column, arg, mark, what])
+
+
+# The pointers each field is assigned, per file and field name, in the
+# order met (the field rules of seq_int_cast.cocci).
+pg_fields = {}
+
+
+def pg_field_cast(p, fld, what):
+    whats = pg_fields.setdefault((p.file, str(fld)), [])
+    if what not in whats:
+        whats.append(what)
+
+
+def pg_field_print(p, arg, fld):
+    for what in pg_fields.get((p.file, str(fld)), ()):
+        pg_mark(p, arg, 'field', what)
+
+
+# The seq calls that print a function's result, per file and function
+# name; the formatting calls into a buffer in those functions, per
+# buffer; joined by each return of the buffer (bufout.cocci.in's
+# bufprint, bufret and bufreturn rules).
+pg_buf_prints = {}
+pg_buf_calls = {}
+
+
+def pg_bare(e):
+    e = str(e).strip()
+    while e.startswith('(') and e.endswith(')'):
+        e = e[1:-1].strip()
+    return e
+
+
+def pg_buf_print(p, fn):
+    lines = pg_buf_prints.setdefault((p.file, str(fn)), [])
+    if p.line not in lines:
+        lines.append(p.line)
+
+
+def pg_buf_call(p, buf):
+    if (p.file, p.current_element) in pg_buf_prints:
+        key = (p.file, p.current_element, pg_bare(buf))
+        pg_buf_calls.setdefault(key, []).append(p)
+
+
+def pg_buf_return(p, what):
+    for call in pg_buf_calls.get((p.file, p.current_element, pg_bare(what)), ()):
+        for line in pg_buf_prints.get((p.file, p.current_element), ()):
+            pg_mark(call, 0, 'buf', line)

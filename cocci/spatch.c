@@ -1,0 +1,219 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * spatch: the spatch program, its command line, and what a failed run of
+ * it said.  The processes themselves are started by runner.c.
+ */
+#include <ctype.h>
+#include <fcntl.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <sys/stat.h>
+
+#include "cocci/cocci_impl.h"
+#include "lib/kernel.h"
+
+const char *spatch_prog(const struct cocci_opts *opts)
+{
+	const char *s = opts->spatch;
+
+	if (!s || !*s)
+		s = getenv("SPATCH");
+	return s && *s ? s : "spatch";
+}
+
+/* An executable regular file whose first bytes say ELF (a program, not a script). */
+static int elf_program(const char *path)
+{
+	struct stat st;
+	char head[4];
+	ssize_t n;
+	int fd;
+
+	if (stat(path, &st) || !S_ISREG(st.st_mode) || access(path, X_OK))
+		return 0;
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return 0;
+	n = read(fd, head, sizeof(head));
+	close(fd);
+	return n == 4 && !memcmp(head, "\177ELF", 4);
+}
+
+char *spatch_python(void)
+{
+	const char *env = getenv("PTRGUARD_PYTHON");
+	const char *path = getenv("PATH");
+	char *copy, *dir, *save = NULL, *found = NULL;
+
+	/*
+	 * spatch runs in the tree's root, not here: a path with a slash is
+	 * made absolute (a bare name is looked up on PATH by spatch).
+	 */
+	if (env) {
+		if (!*env)
+			return NULL;
+		found = strchr(env, '/') ? realpath(env, NULL) : NULL;
+		return found ? found : xstrdup(env);
+	}
+	if (!path)
+		return NULL;
+	/*
+	 * spatch looks for "python3" on PATH, and starts it to find its
+	 * library.  A python3 that is a script (the shims of pyenv) cost
+	 * 0.25 s of each spatch process here: take the first ELF program.
+	 */
+	copy = xstrdup(path);
+	for (dir = strtok_r(copy, ":", &save); dir && !found; dir = strtok_r(NULL, ":", &save)) {
+		char *cand = xasprintf("%s/python3", *dir ? dir : ".");
+
+		if (elf_program(cand))
+			found = realpath(cand, NULL);
+		free(cand);
+	}
+	free(copy);
+	return found;
+}
+
+int spatch_found(const char *prog)
+{
+	const char *path = getenv("PATH");
+	char *copy, *dir, *save = NULL, *cand;
+	int ok = 0;
+
+	if (strchr(prog, '/'))
+		return !access(prog, X_OK);
+	if (!path)
+		return 0;
+	copy = xstrdup(path);
+	for (dir = strtok_r(copy, ":", &save); dir && !ok;
+	     dir = strtok_r(NULL, ":", &save)) {
+		cand = xasprintf("%s/%s", *dir ? dir : ".", prog);
+		ok = !access(cand, X_OK) && !cocci_is_dir(cand);
+		free(cand);
+	}
+	free(copy);
+	return ok;
+}
+
+char *spatch_last_line(const char *path)
+{
+	size_t len;
+	char *buf = read_file(path, SIZE_MAX, &len), *end, *start, *line;
+
+	if (!buf)
+		return xstrdup("(no output)");
+	end = buf + len;
+	while (end > buf && isspace((unsigned char)end[-1]))
+		end--;
+	start = end;
+	while (start > buf && start[-1] != '\n')
+		start--;
+	line = start == end ? xstrdup("(no output)") :
+		xstrndup(start, (size_t)(end - start));
+	free(buf);
+	return line;
+}
+
+char *spatch_last_handled(const char *path)
+{
+	size_t len;
+	char *buf = read_file(path, SIZE_MAX, &len), *p, *found = NULL;
+
+	if (!buf)
+		return NULL;
+	for (p = buf; (p = strstr(p, "HANDLING: ")); p += 10)
+		if (p == buf || p[-1] == '\n')
+			found = p + 10;
+	if (found)
+		found = xstrndup(found, strcspn(found, "\n"));
+	free(buf);
+	return found;
+}
+
+
+/* The tree's include path and forced includes, as kbuild passes them. */
+const char *const cocci_include_dirs[] = {
+	"arch/x86/include", "arch/x86/include/generated", "include",
+	"arch/x86/include/uapi", "arch/x86/include/generated/uapi",
+	"include/uapi", "include/generated/uapi", NULL,
+};
+const char cocci_macro_file[] = "ptrguard-macros.h";
+
+const char *const cocci_forced_includes[] = {
+	"include/linux/compiler-version.h", "include/linux/kconfig.h", NULL,
+};
+
+void spatch_argv(const struct cocci_opts *opts, const char *root, const struct rule *r,
+		 const char *list, struct strvec *av)
+{
+	size_t i;
+
+	strvec_push(av, xstrdup(spatch_prog(opts)));
+	strvec_push(av, xstrdup("-D"));
+	strvec_push(av, xstrdup("ptrguard"));
+	strvec_push(av, xstrdup("--quiet"));
+	strvec_push(av, xstrdup("--no-show-diff"));
+	strvec_push(av, xstrdup("--verbose-parsing"));
+	/*
+	 * The files are prefiltered already: no second token scan in spatch
+	 * (which also tries "git grep" once per file group).
+	 */
+	strvec_push(av, xstrdup("--no-scanner"));
+	if (opts->python) {
+		strvec_push(av, xstrdup("--python"));
+		strvec_push(av, xstrdup(opts->python));
+	}
+	strvec_push(av, xstrdup("--cocci-file"));
+	strvec_push(av, xstrdup(r->path));
+	/* the kernel macros that spatch's own standard.h lacks, next to the rule */
+	{
+		/* a rule given the tree's wrappers is in the run's temporary directory */
+		char *dir = r->tmp ? xasprintf("%s/", opts->rules_dir) : xstrdup(r->path);
+		char *slash = strrchr(dir, '/'), *mf;
+
+		if (slash)
+			*slash = '\0';
+		mf = xasprintf("%s/%s", slash ? dir : ".", cocci_macro_file);
+		if (!access(mf, R_OK)) {
+			strvec_push(av, xstrdup("--macro-file"));
+			strvec_push(av, mf);
+		} else {
+			free(mf);
+		}
+		free(dir);
+	}
+	for (i = 0; i < r->options.nr; i++)
+		strvec_push(av, xstrdup(r->options.v[i]));
+	/*
+	 * The include path of scripts/coccicheck, for rules that read
+	 * headers: the tree's, or for out-of-tree sources the kernel's
+	 * (absolute) after the module's own directory.
+	 */
+	if (kernel_outside()) {
+		strvec_push(av, xstrdup("-I"));
+		strvec_push(av, xstrdup("."));
+	}
+	for (i = 0; cocci_include_dirs[i] && (!kernel_outside() || kernel_dir()); i++) {
+		strvec_push(av, xstrdup("-I"));
+		strvec_push(av, kernel_outside() ?
+			    xasprintf("%s/%s", kernel_dir(), cocci_include_dirs[i]) :
+			    xstrdup(cocci_include_dirs[i]));
+	}
+	/* and its forced includes, when the tree has them */
+	for (i = 0; cocci_forced_includes[i]; i++) {
+		const char *base = kernel_outside() ? kernel_dir() : root;
+		char *path = base ? xasprintf("%s/%s", base, cocci_forced_includes[i]) : NULL;
+
+		if (path && !access(path, R_OK)) {
+			strvec_push(av, xstrdup("--include"));
+			strvec_push(av, kernel_outside() ? xstrdup(path) :
+				    xstrdup(cocci_forced_includes[i]));
+		}
+		free(path);
+	}
+	strvec_push(av, xstrdup("--file-groups"));
+	strvec_push(av, xstrdup(list));
+}

@@ -1,0 +1,303 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * fix_edit: the byte edits that fix a file, made from the findings alone.
+ *
+ * Only what must change is touched: the conversion inside the literal
+ * (%px to %p, %p to %pK) and, for a pointer cast to an integer, the
+ * conversion (to %p) and the cast (removed, with what lies between it
+ * and its operand).  Comments, line breaks and every other argument
+ * stay byte for byte, whatever the shape of the call; the indentation of
+ * the call's continuation lines only where checkpatch --strict asks for
+ * it (fix/align.c).
+ */
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fix/fix.h"
+#include "lib/ptrguard.h"
+#include "model/vocab.h"
+
+struct edit {
+	size_t start, end;
+	const char *text;
+};
+
+/* Past blanks, comments and backslash-newlines from @i. */
+static size_t skip_blank(const char *t, size_t i, size_t n)
+{
+	while (i < n) {
+		if (isspace((unsigned char)t[i])) {
+			i++;
+		} else if (t[i] == '\\' && i + 1 < n && t[i + 1] == '\n') {
+			i += 2;
+		} else if (t[i] == '/' && i + 1 < n && t[i + 1] == '*') {
+			const char *e = strstr(t + i + 2, "*/");
+
+			i = e ? (size_t)(e - t) + 2 : n;
+		} else if (t[i] == '/' && i + 1 < n && t[i + 1] == '/') {
+			while (i < n && t[i] != '\n')
+				i++;
+		} else {
+			break;
+		}
+	}
+	return i;
+}
+
+/* Past the string or character literal that opens at @i. */
+static size_t skip_quoted(const char *t, size_t i, size_t n)
+{
+	char q = t[i++];
+
+	while (i < n && t[i] != q && t[i] != '\n')
+		i += t[i] == '\\' ? 2 : 1;
+	return i < n ? i + 1 : n;
+}
+
+static int is_word(char c)
+{
+	return isalnum((unsigned char)c) || c == '_';
+}
+
+/* The text of t[s..e) without blanks and comments outside literals. */
+static char *squeeze(const char *t, size_t s, size_t e)
+{
+	char *out = xmalloc(e - s + 1);
+	size_t o = 0, i = s;
+
+	while (i < e) {
+		size_t j = skip_blank(t, i, e);
+
+		if (j != i) {
+			i = j;
+			continue;
+		}
+		if (t[i] == '"' || t[i] == '\'') {
+			j = skip_quoted(t, i, e);
+			memcpy(out + o, t + i, j - i);
+			o += j - i;
+			i = j;
+			continue;
+		}
+		out[o++] = t[i++];
+	}
+	out[o] = 0;
+	return out;
+}
+
+/* The end of the argument that starts at @s: its ',' or ')' at depth 0. */
+static size_t arg_end(const char *t, size_t n, size_t s)
+{
+	size_t i = s;
+	int depth = 0;
+
+	while (i < n) {
+		size_t j = skip_blank(t, i, n);
+
+		if (j != i) {
+			i = j;
+			continue;
+		}
+		if (t[i] == '"' || t[i] == '\'') {
+			i = skip_quoted(t, i, n);
+			continue;
+		}
+		if (t[i] == '(' || t[i] == '[' || t[i] == '{')
+			depth++;
+		else if ((t[i] == ')' || t[i] == ']' || t[i] == '}') && depth-- == 0)
+			return i;
+		else if ((t[i] == ',' || t[i] == ';') && depth == 0)
+			return i;
+		i++;
+	}
+	return n;
+}
+
+/*
+ * The arguments after the one that holds @off (the format), up to the
+ * call's closing parenthesis: their spans in @s/@e, at most @max.
+ */
+static size_t later_args(const char *t, size_t n, size_t off, size_t *s, size_t *e, size_t max)
+{
+	size_t i = off, k = 0;
+
+	/* @off is inside a literal: start past its closing quote */
+	while (i < n && t[i] != '"')
+		i += t[i] == '\\' ? 2 : 1;
+	/* the rest of the format, then each argument after a comma */
+	i = arg_end(t, n, i + 1);
+	while (i < n && t[i] == ',' && k < max) {
+		s[k] = i + 1;
+		i = e[k++] = arg_end(t, n, i + 1);
+	}
+	return k;
+}
+
+size_t fix_operand(const char *t, size_t s, size_t e)
+{
+	size_t i = skip_blank(t, s, e);
+
+	for (;;) {
+		size_t j = skip_blank(t, i + 1, e), words = 0;
+
+		if (i >= e || t[i] != '(')
+			return i;
+		while (j < e && is_word(t[j])) {
+			while (j < e && is_word(t[j]))
+				j++;
+			words++;
+			j = skip_blank(t, j, e);
+		}
+		if (!words || j >= e || t[j] != ')')
+			return i;
+		j = skip_blank(t, j + 1, e);
+		if (j >= e)
+			return i;
+		i = j;
+	}
+}
+
+static int cmp_edit(const void *a, const void *b)
+{
+	const struct edit *x = a, *y = b;
+
+	if (x->start != y->start)
+		return x->start < y->start ? 1 : -1;
+	return 0;
+}
+
+char *fix_apply(const char *file, const char *text, size_t len,
+		const struct finding *const *findings, size_t n, size_t *newlen)
+{
+	struct edit *ed = xmalloc((2 * n + 1) * sizeof(*ed));
+	size_t ned = 0, i, k, *lines, nlines = 1, used_n = 0;
+	size_t *used = xmalloc((n + 1) * sizeof(*used)), *at = NULL, nat = 0;
+	char *out = NULL, *edited = NULL, *o;
+
+	for (i = 0; i < len; i++)
+		nlines += text[i] == '\n';
+	lines = xmalloc((nlines + 1) * sizeof(*lines));
+	lines[0] = 0;
+	for (i = 0, k = 1; i < len; i++)
+		if (text[i] == '\n')
+			lines[k++] = i + 1;
+
+	for (i = 0; i < n; i++) {
+		const struct finding *f = findings[i];
+		const struct vocab_class *vc = vocab_class(f->cls);
+		size_t cl = strlen(f->conversion), off;
+
+		/*
+		 * No automatic fix (vocab.def): an address held in an integer
+		 * or formatted into a buffer is fixed where it is made, not in
+		 * the literal; the finding stays for a human.
+		 */
+		if (!vc || !vc->fix)
+			continue;
+		if (f->line < 1 || f->line > nlines || f->column < 1)
+			goto lost;
+		off = lines[f->line - 1] + f->column - 1;
+		if (off + cl > len || memcmp(text + off, f->conversion, cl))
+			goto lost;
+		if (!strcmp(f->cls, "p-unhashed")) {
+			ed[ned++] = (struct edit){ off + cl, off + cl, "K" };
+		} else if (!strcmp(f->cls, "int-cast")) {
+			size_t as[64], ae[64], na, a;
+			char *want = squeeze(f->arg, 0, strlen(f->arg));
+
+			ed[ned++] = (struct edit){ off, off + cl, "%p" };
+			na = later_args(text, len, off, as, ae, 64);
+			for (a = 0; a < na; a++) {
+				char *got = squeeze(text, as[a], ae[a]);
+				size_t u, s = skip_blank(text, as[a], ae[a]);
+				int taken = 0;
+
+				for (u = 0; u < used_n; u++)
+					taken |= used[u] == s;
+				if (!taken && !strcmp(got, want) && fix_operand(text, s, ae[a]) > s) {
+					free(got);
+					break;
+				}
+				free(got);
+			}
+			/*
+			 * A format kept in a variable: its literal is not in the
+			 * call; the argument is where the judge saw it.  The
+			 * literals of one ?: share it: the same edit, once.
+			 */
+			if (a == na && f->arg_line >= 1 && f->arg_line <= nlines && f->arg_column >= 1) {
+				size_t s0 = lines[f->arg_line - 1] + f->arg_column - 1;
+
+				if (s0 < len) {
+					char *got;
+
+					as[0] = s0;
+					ae[0] = arg_end(text, len, s0);
+					got = squeeze(text, as[0], ae[0]);
+					if (!strcmp(got, want) && fix_operand(text, s0, ae[0]) > s0)
+						a = 0, na = 1;
+					free(got);
+				}
+			}
+			free(want);
+			if (a == na) {
+				error("fix: %s:%u: cannot find the cast argument '%s' of %s",
+				      file, f->line, f->arg, f->conversion);
+				goto out;
+			}
+			used[used_n] = skip_blank(text, as[a], ae[a]);
+			ed[ned++] = (struct edit){ used[used_n], fix_operand(text, used[used_n], ae[a]), "" };
+			used_n++;
+		} else {
+			/* px, and with --all px-gated and px-user: the last 'x' goes */
+			const char *x = strrchr(f->conversion, 'x');
+
+			if (!x)
+				goto lost;
+			off += (size_t)(x - f->conversion);
+			ed[ned++] = (struct edit){ off, off + 1, "" };
+		}
+		continue;
+lost:
+		error("fix: %s:%u:%u: %s is not there in the file", file, f->line, f->column,
+		      f->conversion);
+		goto out;
+	}
+	qsort(ed, ned, sizeof(*ed), cmp_edit);
+	for (i = 1; i < ned; i++)
+		if (ed[i].end > ed[i - 1].start && ed[i].start != ed[i - 1].start) {
+			error("fix: %s: overlapping edits at byte %zu", file, ed[i].start);
+			goto out;
+		}
+	edited = xmalloc(len + 2 * ned + 1);
+	at = xmalloc((ned + 1) * sizeof(*at));
+	o = edited;
+	/* the edits run from the end; copy from the start, edits ascending */
+	{
+		size_t pos = 0;
+
+		for (k = ned; k-- > 0;) {
+			if (k + 1 < ned && ed[k].start == ed[k + 1].start && ed[k].end == ed[k + 1].end)
+				continue;	/* the same edit twice */
+			memcpy(o, text + pos, ed[k].start - pos);
+			o += ed[k].start - pos;
+			at[nat++] = (size_t)(o - edited);
+			memcpy(o, ed[k].text, strlen(ed[k].text));
+			o += strlen(ed[k].text);
+			pos = ed[k].end;
+		}
+		memcpy(o, text + pos, len - pos);
+		o += len - pos;
+	}
+	*o = 0;
+	/* the lines it touched are the patch's: aligned as checkpatch asks */
+	out = fix_align(edited, (size_t)(o - edited), at, nat, newlen);
+out:
+	free(edited);
+	free(at);
+	free(ed);
+	free(used);
+	free(lines);
+	return out;
+}

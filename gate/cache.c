@@ -1,0 +1,203 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * gate_cache: the findings of the base side, kept between gate runs.
+ *
+ * Every patch to a file is gated against the same base version of it, so
+ * the rule run on that version can be done once: its findings are kept
+ * in $PTRGUARD_GATE_CACHE (default $PTRGUARD_CACHE/gate, that is
+ * ~/.cache/ptrguard/gate), one entry per file content.
+ *
+ * An entry holds the findings of the rules that run on the file, under
+ * its whole key (keycache.h).  They follow from the file's text and path,
+ * the tree's version (the Makefiles above the file, for plain %p before
+ * v4.15), the forced includes, the rules and the tools; and for
+ * seq_int_cast.cocci, which reads the headers the file includes (not
+ * theirs: --all-includes), from those headers, each by every place
+ * spatch could find it (kc_includes()).  A file with an #include that
+ * names no file ("#include MACRO", #include_next) is never kept.  The
+ * lexical model's findings (cocci_lexical()) also follow from the
+ * wrappers the headers of the tree declare: the key holds that list
+ * (lex_vocab_tree()).  Only complete results are stored, with the lines
+ * spatch skipped.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "gate/gate.h"
+#include "lib/keycache.h"
+#include "lib/kernel.h"
+#include "model/lex.h"
+#include "lib/ptrguard.h"
+
+static const char magic[] = "ptrguard-gate-cache 2\n";
+
+int gate_cache_init(struct gate_cache *c, const struct gate_run_opts *run)
+{
+	const char *sp = run->spatch;
+	struct kc_key k = { 0 };
+	char *path, *spatch;
+
+	memset(c, 0, sizeof(*c));
+	c->verbose = run->verbose;
+	/* out-of-tree: the key does not hold the kernel's headers */
+	if (kernel_outside())
+		return 0;
+	c->dir = kc_dir("PTRGUARD_GATE_CACHE", "gate");
+	if (!c->dir)
+		return 0;
+
+	/* The tools: this program (its prefilter, its spatch options), spatch, python. */
+	kc_add(&k, magic, strlen(magic));
+	if (!sp || !*sp)
+		sp = getenv("SPATCH");
+	spatch = kc_which(sp && *sp ? sp : "spatch");
+	if (kc_self(&k) ||
+	    kc_program(&k, "spatch", spatch) ||
+	    (run->python && kc_program(&k, "python", run->python))) {
+		free(spatch);
+		free(k.buf);
+		free(c->dir);
+		c->dir = NULL;
+		return 0;
+	}
+	free(spatch);
+	path = xasprintf("%s/seq_px.cocci", run->rules_dir);
+	kc_file(&k, "rule", path, SIZE_MAX);
+	free(path);
+	path = xasprintf("%s/seq_int_cast.cocci", run->rules_dir);
+	kc_file(&k, "cast rule", path, SIZE_MAX);
+	free(path);
+	path = xasprintf("%s/%s", run->rules_dir, cocci_macro_file);
+	kc_file(&k, "macros", path, SIZE_MAX);
+	free(path);
+	c->ident = k.buf;
+	c->nident = k.len;
+	return 0;
+}
+
+void gate_cache_free(struct gate_cache *c)
+{
+	if (c->dir)
+		kc_prune(c->dir, 256LL << 20);
+	free(c->dir);
+	free(c->ident);
+	memset(c, 0, sizeof(*c));
+}
+
+/*
+ * The whole key of @rel in the tree @root (a shadow), for the rules of
+ * @cast (0: seq_px.cocci; 1: both).  -1 if it cannot be made.
+ */
+/* The seq-output functions the lexical model knows in @rel: core, headers. */
+static void key_vocab(struct kc_key *k, const char *root, const char *rel)
+{
+	struct lex_vocab v = { 0 };
+	size_t i;
+
+	lex_vocab_core(&v);
+	lex_vocab_tree(&v, root, rel);
+	for (i = 0; i < v.nfns; i++) {
+		char *one = xasprintf("%s %u %d", v.fns[i].name, v.fns[i].fmt, v.fns[i].va);
+
+		kc_field(k, "wrapper", one, strlen(one));
+		free(one);
+	}
+	lex_vocab_free(&v);
+}
+
+static int file_key(const struct gate_cache *c, const char *root, const char *rel,
+		    int cast, struct kc_key *k)
+{
+	char *path, *dir, *slash;
+	size_t i;
+
+	k->len = 0;
+	kc_add(k, c->ident, c->nident);
+	kc_field(k, "rules", cast ? "both" : "seq_px.cocci", cast ? 4 : 12);
+	kc_field(k, "path", rel, strlen(rel));
+	for (i = 0; cocci_forced_includes[i]; i++) {
+		path = xasprintf("%s/%s", root, cocci_forced_includes[i]);
+		kc_file(k, cocci_forced_includes[i], path, SIZE_MAX);
+		/* kconfig.h includes generated/autoconf.h */
+		if (cast && !access(path, F_OK) && kc_includes(k, root, cocci_forced_includes[i], 0) < 0) {
+			free(path);
+			return -1;
+		}
+		free(path);
+	}
+	/* The rule reads the version from the first Makefile above the file that has one. */
+	dir = xstrdup(rel);
+	for (;;) {
+		slash = strrchr(dir, '/');
+		path = slash ? (*slash = '\0', xasprintf("%s/%s/Makefile", root, dir)) :
+		       xasprintf("%s/Makefile", root);
+		kc_file(k, slash ? dir : ".", path, 4096);
+		free(path);
+		if (!slash)
+			break;
+	}
+	free(dir);
+	path = xasprintf("%s/%s", root, rel);
+	kc_file(k, "file", path, SIZE_MAX);
+	free(path);
+	key_vocab(k, root, rel);
+	return cast ? kc_includes(k, root, rel, 0) : 0;
+}
+
+int gate_cache_get(struct gate_cache *c, const char *root, const char *rel, int cast,
+		   struct cocci_result *res)
+{
+	struct kc_key k = { 0 };
+	char *buf = NULL;
+	size_t len;
+	int hit = 0;
+
+	if (!c->dir)
+		return 0;
+	if (file_key(c, root, rel, cast, &k) == 0)
+		buf = kc_get(c->dir, magic, &k, &len);
+	if (buf) {
+		struct cocci_result r = { 0 };
+
+		if (!cocci_records_read(buf, &r)) {
+			*res = r;
+			hit = 1;
+		} else {
+			cocci_result_free(&r);
+		}
+	}
+	free(buf);
+	free(k.buf);
+	if (hit && c->verbose)
+		fprintf(stderr, "ptrguard: gate: %s before the patches: from the cache\n", rel);
+	return hit;
+}
+
+void gate_cache_put(struct gate_cache *c, const char *root, const char *rel, int cast,
+		    const struct cocci_result *res)
+{
+	struct kc_key k = { 0 };
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f;
+
+	if (!c->dir || file_key(c, root, rel, cast, &k) < 0) {
+		free(k.buf);
+		return;
+	}
+	f = open_memstream(&text, &len);
+	if (f) {
+		cocci_records_write(f, res);
+		if (!fclose(f) && !kc_put(c->dir, magic, &k, text, len) && c->verbose)
+			fprintf(stderr, "ptrguard: gate: %s before the patches: stored in the cache\n",
+				rel);
+	}
+	free(text);
+	free(k.buf);
+}

@@ -1,0 +1,161 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * gate: the pieces of `ptrguard gate` (patch parsing is in patch.h).
+ *
+ *   gate/tree.c   scratch copies of a tree: shadow trees, git apply, --range
+ *   gate/run.c    the rules in child processes (runner.h), with a deadline
+ *   gate/cache.c  the base side's findings, kept between runs
+ *   gate/diff.c   fingerprints: which findings a patch adds or fixes
+ *   gate/out.c    text, gcc, JSON and SARIF reports
+ */
+#ifndef PTRGUARD_GATE_H
+#define PTRGUARD_GATE_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#include "cocci/cocci.h"
+#include "lib/parse-options.h"
+#include "gate/patch.h"
+
+/* ---- gate/tree.c ---- */
+
+/*
+ * A shadow tree: a directory whose entries are symlinks into the real
+ * tree, except along the paths the patches touch, where directories are
+ * real and the touched files are private copies.  spatch sees the whole
+ * tree (headers included) and git apply writes only to the copies.
+ */
+struct shadow {
+	char *dir;		/* absolute path of the shadow root */
+	const char *tree;	/* absolute path of the real tree */
+};
+
+/* Make the temporary directory holding all shadows; NULL after error(). */
+char *gate_tmpdir(void);
+/* rm -rf @dir without following symlinks; quiet. */
+void gate_rmtree(const char *dir);
+
+/* Create @dir as a shadow of @tree (symlinks to its top-level entries). */
+int shadow_init(struct shadow *s, const char *tree, const char *dir);
+/*
+ * Make @rel a private copy in the shadow: its directories become real and
+ * the file gets the content of @src_root/@rel (a real tree or another
+ * shadow), or no file at all if that does not exist there.  With
+ * @git_rev, the content is the blob @git_rev:@rel of the git repository
+ * @src_root instead.
+ */
+int shadow_own(struct shadow *s, const char *rel, const char *src_root, const char *git_rev);
+/* Apply @p with git apply inside the shadow; reports "does not apply". */
+int shadow_apply(struct shadow *s, const struct patch *p, const char *tmpdir);
+/* Copy a file (mode 0644); -1 after error(). */
+int gate_copy_file(const char *from, const char *to);
+/* Does the shadow hold a regular file at @rel? */
+int shadow_has_file(const struct shadow *s, const char *rel);
+
+/* Check that @rev is a commit of the git tree @tree (named @name); copy it. */
+int gate_git_base(const char *tree, const char *name, const char *rev, char **base_rev);
+/* The mbox of `git format-patch` for @range in the git tree @tree. */
+int gate_range_mbox(const char *tree, const char *name, const char *range, char **buf,
+		    size_t *len, char **base_rev);
+
+/* ---- gate/run.c ---- */
+
+struct gate_job {
+	const char *root;	/* a shadow root */
+	char **files;		/* relative .c/.h files to check */
+	size_t nfiles;
+	const char *label;	/* for messages: "before", "after patch 2" */
+	int casts;		/* run seq_int_cast.cocci, not seq_px.cocci */
+	struct cocci_result res;	/* filled on success */
+	char *why;		/* private to gate/run.c */
+	void *arg;		/* private to gate/run.c */
+};
+
+struct gate_run_opts {
+	const char *rules_dir;
+	const char *spatch;	/* NULL: cocci's default */
+	const char *python;	/* spatch --python; NULL: spatch's own choice */
+	unsigned int jobs;	/* child processes at once */
+	unsigned int timeout;	/* seconds per job; 0: none */
+	int verbose;
+	int progress;		/* a progress line on stderr (a terminal) */
+};
+
+/* Run every job (up to opts->jobs at once); -1 after error() on any failure. */
+int gate_run_jobs(const struct gate_run_opts *opts, struct gate_job *jobs, size_t njobs);
+
+/* ---- gate/cache.c ---- */
+
+struct gate_cache {
+	char *dir;		/* NULL: no cache */
+	char *ident;		/* the key's part common to all files: tools, rule */
+	size_t nident;
+	int verbose;
+};
+
+/*
+ * The cache of the tools and rules of @run: $PTRGUARD_GATE_CACHE ("" or
+ * "off": none), else $PTRGUARD_CACHE/gate, else ~/.cache/ptrguard/gate.
+ */
+int gate_cache_init(struct gate_cache *c, const struct gate_run_opts *run);
+void gate_cache_free(struct gate_cache *c);
+/*
+ * The findings of @rel as it is in the tree @root, of seq_px.cocci and,
+ * with @cast, seq_int_cast.cocci, when stored: 1 and @res filled, else 0.
+ */
+int gate_cache_get(struct gate_cache *c, const char *root, const char *rel, int cast,
+		   struct cocci_result *res);
+/* Store @res, the complete findings of those rules on @rel in @root (clean results only). */
+void gate_cache_put(struct gate_cache *c, const char *root, const char *rel, int cast,
+		    const struct cocci_result *res);
+
+/* ---- gate/diff.c ---- */
+
+/* A finding the patches add (new) or remove (fixed), placed in a patch. */
+struct gate_item {
+	const struct finding *f;
+	int fixed;			/* 0: new, 1: fixed */
+	const struct patch *patch;	/* where its line was added/removed, or NULL */
+	unsigned int input_line;	/* line in the patch input, 0 if none */
+	char *path;			/* the file as the patch names it (new path) */
+	char *text;			/* the line: as added/removed, or as in the file */
+	char mark;			/* '+', '-' or ' ' (the line is unchanged context) */
+};
+
+struct gate_diff {
+	struct gate_item *items;
+	size_t nitems;
+	size_t nnew, nfixed;
+};
+
+/*
+ * gate_diff - compare the findings before and after some patches
+ * @before/@after: findings on the touched files in the two states
+ * @renames: old path -> new path pairs (2 * nrenames strings)
+ * @patches/@npatches: the patches between the two states, to place lines
+ * @after_root/@before_root: the shadows, to read lines not in the patch
+ *
+ * Findings match by fingerprint (file after renames, function, class,
+ * normalised format and argument) with multiplicity.  Only leak classes
+ * count.  Appends to @d.
+ */
+void gate_diff(const struct cocci_result *before, const struct cocci_result *after,
+	       char *const *renames, size_t nrenames,
+	       const struct patch *const *patches, size_t npatches,
+	       const char *before_root, const char *after_root, struct gate_diff *d);
+void gate_diff_free(struct gate_diff *d);
+
+/* ---- gate/out.c ---- */
+
+struct gate_section {
+	const struct patch *patch;	/* NULL: the whole set at once */
+	struct gate_diff diff;
+	size_t nchecked;		/* touched .c/.h files run through the rules */
+};
+
+/* @fmt: FORMAT_CHECKPATCH, FORMAT_TEXT, FORMAT_JSON or FORMAT_SARIF. */
+void gate_output(enum pg_format fmt, const struct gate_section *secs, size_t nsecs,
+		 int series, size_t npatches, size_t nchecked, const char *base);
+
+#endif
