@@ -14,8 +14,12 @@
 #   qemu_machine the -M/-cpu options
 #   console      the serial console device
 #   karg         kernel arguments of the test boots (x86_64: a quiet clock,
-#                and 4-level paging where the kernel has no X86_5LEVEL
-#                option to turn 5-level off: 7.1 builds it in always)
+#                4-level paging where the kernel has no X86_5LEVEL
+#                option to turn 5-level off: 7.1 builds it in always, and
+#                the CPU's RDRAND trusted for the random pool: 6.1 trusts
+#                it only with RANDOM_TRUST_CPU, and without it a guest
+#                with no other entropy never keys %p's hash, printing
+#                "(____ptrval____)" for the whole run; 6.2+ trust it)
 #   e2e_out      where logs, modules and initramfs go
 #   e2e_label    prefix of the boot names ("" on x86_64, "arm64-")
 # e2e_here and e2e_top must be set by the caller.
@@ -32,7 +36,7 @@ x86_64)
 	qemu_pkg="qemu-system-x86"
 	qemu_machine="-cpu max"
 	console=ttyS0
-	karg="tsc=unstable no5lvl"
+	karg="tsc=unstable no5lvl random.trust_cpu=on"
 	e2e_out=$e2e_top/build/e2e
 	e2e_label=
 	;;
