@@ -93,8 +93,6 @@ struct gate {
 	int combined;			/* see combine_states() */
 	char **checked;			/* every file of the jobs */
 	size_t nchecked;
-	char **quiet;			/* files findings_unchanged() vouches for */
-	size_t nquiet;
 	char **store[2];		/* base files to cache (store[1]: with the cast rule) */
 	size_t nstore[2];
 	struct gate_cache cache;
@@ -815,220 +813,6 @@ static unsigned int file_needs(const struct gate *g, size_t k, const char *rel)
 }
 
 /*
- * The quiet-function proof's question to the lexical model (struct
- * pf_judge): do the seq calls in lines @first..@last of the text before
- * (@which 0) or after (1) the patch print nothing a rule reports?  Each
- * must read its format from literals holding no conversion the judge
- * reports (no finding, no word among the literals, not a wrapper's own
- * body handing on its format); a writer of a value without a format
- * (seq_put_*()) never is quiet; text written as it is (seq_puts()) and a
- * buffer formatted without such a conversion are; and the lines call no
- * function of the file that formats such a conversion into a buffer
- * (calls_formatter()).  With @none, any call at all is one too many.
- */
-struct quiet_read {
-	const struct gate *g;
-	size_t state[2];
-	const char *rel, *buf[2];
-	size_t len[2];
-	int read[2];	/* lf[i] is read (on the first question about it) */
-	struct lex_file lf[2];
-};
-
-/* The lexical model's reading of side @which, made on the first question. */
-static const struct lex_file *quiet_side(struct quiet_read *q, int which)
-{
-	if (!q->read[which]) {
-		read_calls(q->g, q->state[which], q->rel, q->buf[which], q->len[which],
-			   &q->lf[which]);
-		q->read[which] = 1;
-	}
-	return &q->lf[which];
-}
-
-/* Lines @first..@last of @buf: their first byte, and their length in *@n. */
-static const char *text_lines(const char *buf, size_t len, unsigned int first,
-			      unsigned int last, size_t *n)
-{
-	size_t b = 0, e;
-	unsigned int line = 1;
-
-	for (; b < len && line < first; b++)
-		line += buf[b] == '\n';
-	for (e = b; e < len && line <= last; e++)
-		line += buf[e] == '\n';
-	*n = e - b;
-	return buf + b;
-}
-
-/*
- * Do lines @first..@last of side @which call a function of the file that
- * formats into a buffer what a rule may report?  The rules follow such a
- * buffer through the function's result to the seq call (a printf or a
- * writer such as seq_puts()) that prints it (bufout.cocci.in): a change
- * there is no quiet one.  Read from the text: "NAME(".
- */
-static int calls_formatter(struct quiet_read *q, int which, unsigned int first,
-			   unsigned int last)
-{
-	const struct lex_file *lf = &q->lf[which];
-	size_t i, n, k;
-	const char *t = text_lines(q->buf[which], q->len[which], first, last, &n);
-
-	for (i = 0; i < lf->ncalls; i++) {
-		const char *fn = lf->calls[i].function;
-		size_t fl = strlen(fn);
-
-		if (lf->calls[i].io != VOCAB_IO_BUF || !lf->calls[i].nfindings || !fl)
-			continue;
-		for (k = 0; k + fl < n; k++) {
-			size_t e = k + fl;
-
-			if (memcmp(t + k, fn, fl) || (k && (isalnum((unsigned char)t[k - 1]) ||
-							  t[k - 1] == '_')))
-				continue;
-			while (e < n && (t[e] == ' ' || t[e] == '\t' || t[e] == '\n'))
-				e++;
-			if (e < n && t[e] == '(')
-				return 1;
-		}
-	}
-	return 0;
-}
-
-static int quiet_calls(void *ctx, int which, unsigned int first, unsigned int last, int none)
-{
-	const struct lex_file *lf = quiet_side(ctx, which);
-	size_t i;
-
-	if (lf->broken || calls_formatter(ctx, which, first, last))
-		return 0;
-	for (i = 0; i < lf->ncalls; i++) {
-		const struct lex_call *c = &lf->calls[i];
-
-		if (c->end_line < first || c->line > last)
-			continue;
-		if (none || c->nfindings || c->io == VOCAB_IO_PUT)
-			return 0;
-		if (c->io == VOCAB_IO_NONE && (c->opaque || c->macro || c->body))
-			return 0;
-	}
-	return 1;
-}
-
-/*
- * The proof's other question: the calls the lexical model reads in lines
- * @first..@last of side @which, each by its callee, kind, formats and
- * counts, in order and without their lines, hashed; 0 when it cannot
- * read the text.
- */
-static uint64_t calls_print(void *ctx, int which, unsigned int first, unsigned int last)
-{
-	const struct lex_file *lf = quiet_side(ctx, which);
-	char *text = NULL;
-	size_t len = 0, i, k;
-	uint64_t h = 0;
-	FILE *f;
-
-	if (lf->broken || !(f = open_memstream(&text, &len)))
-		return 0;
-	for (i = 0; i < lf->ncalls; i++) {
-		const struct lex_call *c = &lf->calls[i];
-		const char *name = c->fn ? c->fn->name : "";
-
-		if (c->end_line < first || c->line > last)
-			continue;
-		fprintf(f, "%zu:%s %d %d %d %u %zu %s %zu", strlen(name), name, c->io, c->macro,
-			c->body, c->nvalues, c->nfindings, c->opaque ? c->opaque : "-",
-			c->nformats);
-		for (k = 0; k < c->nformats; k++)
-			fprintf(f, " %zu:%s", strlen(c->formats[k]), c->formats[k]);
-		fputc('\n', f);
-	}
-	if (!fclose(f))
-		h = kc_hash(text, len) | 1;
-	free(text);
-	return h;
-}
-
-/* Does @rel read in states @k and @k + 1, and prove (prefilter_same_findings()) them alike? */
-static int same_findings_in(const struct gate *g, size_t k, const char *rel)
-{
-	char *p = xasprintf("%s/%s", g->states[k].dir, rel);
-	char *q = xasprintf("%s/%s", g->states[k + 1].dir, rel);
-	size_t alen = 0, blen = 0;
-	char *a = read_file(p, SIZE_MAX, &alen), *b = read_file(q, SIZE_MAX, &blen);
-	struct quiet_read qr = { g, { k, k + 1 }, rel, { a, b }, { alen, blen }, { 0, 0 },
-				 { { 0 }, { 0 } } };
-	struct pf_judge j = { quiet_calls, calls_print, &qr };
-	int ret = 0;
-
-	/* a NUL byte in either: not read as C here */
-	if (a && b && strlen(a) == alen && strlen(b) == blen) {
-		state_vocab(g, k);	/* the prefilter's wrappers */
-		ret = prefilter_same_findings(a, alen, b, blen, &j);
-		if (qr.read[0])
-			lex_file_free(&qr.lf[0]);
-		if (qr.read[1])
-			lex_file_free(&qr.lf[1]);
-	}
-	free(a);
-	free(b);
-	free(p);
-	free(q);
-	return ret;
-}
-
-/*
- * Can the patches change what the rules find in @f?  Not if they touch
- * .c files only (a header may define a wrapper, a type, a format), and
- * each patch that touches @f only edits it (no creation, deletion, rename or copy
- * into it) and changes nothing but the bodies of quiet functions
- * (prefilter_same_findings()) from the state before it to the one after
- * it.  No rule then runs on @f at all: its findings, whatever they are,
- * are the same in every state.
- */
-static int findings_unchanged(const struct gate *g, const char *f)
-{
-	size_t i, j, touched = 0;
-
-	/*
-	 * Only when the patches touch .c files alone: a header may define a
-	 * wrapper, a type, a format; a Makefile or Kconfig is not read here
-	 */
-	for (i = 0; i < g->ntouched; i++)
-		if (!has_suffix(g->touched[i], ".c"))
-			return 0;
-
-	for (i = 0; i < g->ps.npatches; i++) {
-		const struct patch *p = &g->ps.patches[i];
-		int hit = 0;
-
-		for (j = 0; j < p->nfiles; j++) {
-			const struct patch_file *pf = &p->files[j];
-
-			if ((!pf->old_path || strcmp(pf->old_path, f)) &&
-			    (!pf->new_path || strcmp(pf->new_path, f)))
-				continue;
-			if (!pf->old_path || !pf->new_path || strcmp(pf->old_path, pf->new_path) ||
-			    pf->is_rename || pf->is_copy || pf->is_binary)
-				return 0;
-			hit = 1;
-		}
-		if (!hit)
-			continue;
-		touched++;
-		if (g->series &&
-		    !same_findings_in(g, i, f))
-			return 0;
-	}
-	if (!g->series && touched)
-		return same_findings_in(g, 0, f);
-	return touched > 0;
-}
-
-
-/*
  * The tree's wrapper table (lex.h) is the same in every state when the
  * patches touch no header: make it once here, on the tree, for the cache
  * keys and the rule runs (forked) to share, rather than once per run and
@@ -1182,21 +966,12 @@ static int plan_runs(struct gate *g)
 		die("out of memory");
 	share_wrapper_table(g);
 	gate_cache_init(&g->cache, &g->run);
-	/* Once per file, not once per state: it reads the file in every state. */
-	for (i = 0; i < g->nchecked; i++)
-		if (!g->no_prefilter && findings_unchanged(g, g->checked[i])) {
-			add_path(&g->quiet, &g->nquiet, g->checked[i]);
-			if (g->run.verbose)
-				fprintf(stderr, "ptrguard: gate: %s: the same findings before and "
-					"after, from the text: no rule runs\n", g->checked[i]);
-		}
 	for (k = 0; k < g->nstates; k++) {
 		struct plan *pl = &g->plan[k];
 
 		for (i = 0; i < g->jobs[k].nfiles; i++) {
 			const char *f = g->jobs[k].files[i];
-			unsigned int need = has_path(g->quiet, g->nquiet, f) ? 0 :
-					    file_needs(g, k, f);
+			unsigned int need = file_needs(g, k, f);
 			struct cocci_result r;
 
 			if (k == 0 && need) {
@@ -1392,7 +1167,6 @@ static void runs_free(struct gate *g)
 	}
 	free(g->jobs);
 	free_paths(g->checked, g->nchecked);
-	free_paths(g->quiet, g->nquiet);
 }
 
 /* A thread's work: the wrapper table of @tree (gate_main()). */

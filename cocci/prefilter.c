@@ -37,9 +37,39 @@
 #include "model/format.h"
 #include "model/kver.h"
 #include "cocci/prefilter.h"
-#include "cocci/prefilter_impl.h"
 #include "model/vocab.h"
 #include "lib/ptrguard.h"
+
+/* A spliced text (backslash-newlines removed), as both read it. */
+struct pf_text {
+	const char *t;
+	size_t n;
+};
+
+/* Is @c a byte of a word (identifier or number)? */
+static int pf_word_byte(unsigned char c);
+/* The first byte at or after @i of @t (@n bytes) that is no blank or comment. */
+static size_t pf_skip_blank(const char *t, size_t n, size_t i);
+/* The end of the character literal at @i (an apostrophe), or 0 if it starts none. */
+static size_t pf_char_literal(const char *t, size_t n, size_t i);
+/* Is @w (@len bytes) the word @name? */
+static int pf_is_word(const char *w, size_t len, const char *name);
+/* Is @w a wrapper the rules were given (prefilter_set_wrappers())? */
+static int pf_is_wrapper(const char *w, size_t len);
+/* Does @w hold "seq" or "SEQ", or is it such a wrapper? */
+static int pf_has_seq(const char *w, size_t len);
+/* The length of the line splice at @buf[@i], or 0. */
+static size_t pf_splice_len(const char *buf, size_t len, size_t i);
+/*
+ * @buf without its line splices: a NUL-terminated copy (its length in
+ * *@out), or NULL when @nul says @buf ends in a NUL and has none.
+ */
+static char *pf_splice(const char *buf, size_t len, int nul, size_t *out);
+/*
+ * prefilter_scan() of @buf; @field_held (if not NULL) set when it assigns
+ * a field an integer cast that may hold a pointer.
+ */
+static unsigned int pf_scan_text(const char *buf, size_t len, int nul, int *field_held);
 
 struct scan {
 	const char *t;		/* the spliced text */
@@ -242,7 +272,7 @@ static void close_call(struct scan *s, unsigned char f)
 }
 
 /* The length of the line splice (backslash-newline) at @buf[@i], or 0. */
-size_t pf_splice_len(const char *buf, size_t len, size_t i)
+static size_t pf_splice_len(const char *buf, size_t len, size_t i)
 {
 	if (buf[i] != '\\')
 		return 0;
@@ -259,7 +289,7 @@ size_t pf_splice_len(const char *buf, size_t len, size_t i)
  * at @len (read_file() leaves one) and it has nothing to remove: most
  * files.  The scan reads the byte after the text.
  */
-char *pf_splice(const char *buf, size_t len, int nul, size_t *out)
+static char *pf_splice(const char *buf, size_t len, int nul, size_t *out)
 {
 	char *t;
 	size_t i, k, n = 0;
@@ -332,13 +362,13 @@ static void run_flush(struct scan *s)
 	s->run_odd = 0;
 }
 
-int pf_word_byte(unsigned char c)
+static int pf_word_byte(unsigned char c)
 {
 	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
 		(c >= '0' && c <= '9') || c == '_' || c == '$' || c >= 0x80;
 }
 
-size_t pf_skip_blank(const char *t, size_t n, size_t i)
+static size_t pf_skip_blank(const char *t, size_t n, size_t i)
 {
 	const char *e;
 
@@ -360,7 +390,7 @@ size_t pf_skip_blank(const char *t, size_t n, size_t i)
 	return i;
 }
 
-int pf_is_word(const char *w, size_t len, const char *name)
+static int pf_is_word(const char *w, size_t len, const char *name)
 {
 	return strlen(name) == len && !memcmp(w, name, len);
 }
@@ -539,7 +569,7 @@ void prefilter_set_wrappers(const char *const *names, size_t n)
 }
 
 /* Is @w (@len bytes) one of the wrappers the rules were given by name? */
-int pf_is_wrapper(const char *w, size_t len)
+static int pf_is_wrapper(const char *w, size_t len)
 {
 	size_t lo = 0, hi = nwrappers;
 
@@ -559,7 +589,7 @@ int pf_is_wrapper(const char *w, size_t len)
 	return 0;
 }
 
-int pf_has_seq(const char *w, size_t len)
+static int pf_has_seq(const char *w, size_t len)
 {
 	size_t i;
 
@@ -574,7 +604,7 @@ int pf_has_seq(const char *w, size_t len)
  * starts none: no closing quote on the line within a few bytes, or a
  * double quote inside (prose like don't "%px" in an #if 0 block).
  */
-size_t pf_char_literal(const char *t, size_t n, size_t i)
+static size_t pf_char_literal(const char *t, size_t n, size_t i)
 {
 	size_t k = i + 1;
 
@@ -602,7 +632,7 @@ unsigned int prefilter_scan_read(const char *buf, size_t len)
  * cast that may hold a pointer ("X->NAME = (unsigned long)..."), which
  * seq_int_cast.cocci reports wherever the file prints that field.
  */
-unsigned int pf_scan_text(const char *buf, size_t len, int nul, int *field_held)
+static unsigned int pf_scan_text(const char *buf, size_t len, int nul, int *field_held)
 {
 	struct scan s = { 0 };
 	char *spliced;

@@ -40,12 +40,6 @@ fmt)
 	;;
 prefilter)
 	c_sources
-	# prefilter_same_findings() compares the text before a NUL with the one after it
-	for a in "$top"/tests/cocci/fixtures/*.after; do
-		b=${a%.after}
-		[ -f "$b" ] || continue
-		{ cat "$b"; printf '\0'; cat "$a"; } > "$dir/pair-$(basename "$b")"
-	done
 	;;
 lex)
 	c_sources
