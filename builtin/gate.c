@@ -93,8 +93,7 @@ struct gate {
 	int combined;			/* see combine_states() */
 	char **checked;			/* every file of the jobs */
 	size_t nchecked;
-	char **store[2];		/* base files to cache (store[1]: with the cast rule) */
-	size_t nstore[2];
+	struct plan *store;		/* per state: the files to cache (cast: both rules) */
 	struct gate_cache cache;
 	/* per state: the gate's own reading's vocabulary (state_vocab()), made once */
 	struct lex_vocab *vocab;
@@ -643,7 +642,25 @@ static struct cocci_result *filter(const struct cocci_result *res, char **paths,
 				r->skips[r->nskips++] = res->skips[i];
 				break;
 			}
+	/* and for check_unjudged(), when a patched side comes from the cache */
+	for (i = 0; i < res->nunjudged; i++)
+		for (j = 0; j < n; j++)
+			if (!strcmp(res->unjudged[i].file, paths[j])) {
+				r->unjudged = xrealloc(r->unjudged,
+						       (r->nunjudged + 1) * sizeof(*r->unjudged));
+				r->unjudged[r->nunjudged++] = res->unjudged[i];
+				break;
+			}
 	return r;
+}
+
+/* Free what filter() made (the findings themselves are @res's). */
+static void filtered_free(struct cocci_result *r)
+{
+	free(r->findings);
+	free(r->skips);
+	free(r->unjudged);
+	free(r);
 }
 
 static void renames_of(const struct patch *p, char ***v, size_t *n)
@@ -950,19 +967,23 @@ static void list_files(struct gate *g)
 
 /*
  * Which rule runs on which file of each state.  Each file gets the rules
- * its text says can fire (file_needs()); the findings of a base file may
- * come from the cache instead (gate/cache.c; store[1]: the cast rule ran
- * too).  seq_px.cocci runs once for both states when they can be
- * combined (combine_states()).  -1 after error().
+ * its text says can fire (file_needs()); its findings in any state may
+ * come from the cache instead (gate/cache.c), which keeps them by the
+ * file's text, the headers it reads and the tools: the base side of the
+ * next patch to a file, the patched side of the same patch gated again,
+ * the state a series' next patch starts from.  A patched side from the
+ * cache still answers check_unjudged().  seq_px.cocci runs once for both
+ * states when they can be combined (combine_states()).  -1 after error().
  */
 static int plan_runs(struct gate *g)
 {
 	size_t i, k;
 
 	g->plan = calloc(g->nstates, sizeof(*g->plan));
+	g->store = calloc(g->nstates, sizeof(*g->store));
 	g->vocab = calloc(g->nstates, sizeof(*g->vocab));
 	g->vocab_made = calloc(g->nstates, sizeof(*g->vocab_made));
-	if (!g->plan || !g->vocab || !g->vocab_made)
+	if (!g->plan || !g->store || !g->vocab || !g->vocab_made)
 		die("out of memory");
 	share_wrapper_table(g);
 	gate_cache_init(&g->cache, &g->run);
@@ -974,15 +995,26 @@ static int plan_runs(struct gate *g)
 			unsigned int need = file_needs(g, k, f);
 			struct cocci_result r;
 
-			if (k == 0 && need) {
+			if (need) {
 				int cast = !!(need & NEED_CAST);
 
-				if (gate_cache_get(&g->cache, g->states[0].dir, f, cast, &r)) {
-					merge_result(&g->jobs[0].res, &r);
+				if (gate_cache_get(&g->cache, g->states[k].dir, f, cast, g->jobs[k].label, &r)) {
+					struct gate_job one = g->jobs[k];
+					int bad;
+
+					one.res = r;
+					one.files = (char **)&f;
+					one.nfiles = 1;
+					bad = k && check_unjudged(g, &one, k, 0);
+					merge_result(&g->jobs[k].res, &r);
 					cocci_result_free(&r);
+					if (bad)
+						return -1;
 					need = 0;
+				} else if (cast) {
+					add_path(&g->store[k].cast, &g->store[k].ncast, f);
 				} else {
-					add_path(&g->store[cast], &g->nstore[cast], f);
+					add_path(&g->store[k].px, &g->store[k].npx, f);
 				}
 			}
 			if (need & NEED_CAST)
@@ -1051,20 +1083,21 @@ static int judge_states(struct gate *g)
 	return 0;
 }
 
-/* The base side's findings, for the next gate of these files. */
-static void store_base(struct gate *g)
+/* Each state's findings of the files the rules ran on, for the next gate of them. */
+static void store_states(struct gate *g)
 {
 	size_t i, k;
 
-	for (k = 0; k < 2; k++)
-		for (i = 0; i < g->nstore[k]; i++) {
-			struct cocci_result *r = filter(&g->jobs[0].res, &g->store[k][i], 1);
+	for (k = 0; k < g->nstates; k++) {
+		for (i = 0; i < g->store[k].npx + g->store[k].ncast; i++) {
+			int cast = i >= g->store[k].npx;
+			char **f = cast ? &g->store[k].cast[i - g->store[k].npx] : &g->store[k].px[i];
+			struct cocci_result *r = filter(&g->jobs[k].res, f, 1);
 
-			gate_cache_put(&g->cache, g->states[0].dir, g->store[k][i], (int)k, r);
-			free(r->findings);
-			free(r->skips);
-			free(r);
+			gate_cache_put(&g->cache, g->states[k].dir, *f, cast, g->jobs[k].label, r);
+			filtered_free(r);
 		}
+	}
 }
 
 /*
@@ -1129,12 +1162,8 @@ static void comparison_free(struct comparison *c)
 
 	for (k = 0; k < c->nsecs; k++) {
 		gate_diff_free(&c->secs[k].diff);
-		free(c->filtered[2 * k]->findings);
-		free(c->filtered[2 * k]->skips);
-		free(c->filtered[2 * k]);
-		free(c->filtered[2 * k + 1]->findings);
-		free(c->filtered[2 * k + 1]->skips);
-		free(c->filtered[2 * k + 1]);
+		filtered_free(c->filtered[2 * k]);
+		filtered_free(c->filtered[2 * k + 1]);
 	}
 	free(c->secs);
 	free(c->filtered);
@@ -1156,8 +1185,11 @@ static void runs_free(struct gate *g)
 		free_paths(g->plan[k].cast, g->plan[k].ncast);
 	}
 	free(g->plan);
-	free_paths(g->store[0], g->nstore[0]);
-	free_paths(g->store[1], g->nstore[1]);
+	for (k = 0; g->store && k < g->nstates; k++) {
+		free_paths(g->store[k].px, g->store[k].npx);
+		free_paths(g->store[k].cast, g->store[k].ncast);
+	}
+	free(g->store);
 	if (g->plan)
 		gate_cache_free(&g->cache);
 	for (k = 0; g->jobs && k < g->nstates; k++) {
@@ -1204,7 +1236,7 @@ static int gate_main(struct gate *g, char **inputs, size_t ninputs)
 	if (!ret)
 		ret = judge_states(g);
 	if (!ret) {
-		store_base(g);
+		store_states(g);
 		compare(g, &c);
 		ret = report(g, &c);
 		comparison_free(&c);

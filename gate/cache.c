@@ -1,11 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * gate_cache: the findings of the base side, kept between gate runs.
+ * gate_cache: the findings of the rules on a file, kept between gate runs.
  *
- * Every patch to a file is gated against the same base version of it, so
- * the rule run on that version can be done once: its findings are kept
- * in $PTRGUARD_GATE_CACHE (default $PTRGUARD_CACHE/gate, that is
- * ~/.cache/ptrguard/gate), one entry per file content.
+ * Every patch to a file is gated against the same base version of it; a
+ * patch gated again (a CI rerun, a pre-push after a pre-commit) has the
+ * same patched versions too, and a series' next patch starts from the
+ * state the last one left.  So the rule run on a version of a file is
+ * done once: its findings are kept in $PTRGUARD_GATE_CACHE (default
+ * $PTRGUARD_CACHE/gate, that is ~/.cache/ptrguard/gate), one entry per
+ * file content, whichever side of a patch it was on.
  *
  * An entry holds the findings of the rules that run on the file, under
  * its whole key (keycache.h).  They follow from the file's text and path,
@@ -13,7 +16,8 @@
  * v4.15), the forced includes, the rules and the tools; and for
  * seq_int_cast.cocci, which reads the headers the file includes (not
  * theirs: --all-includes), from those headers, each by every place
- * spatch could find it (kc_includes()).  A file with an #include that
+ * spatch could find it (kc_includes(): the tree's include path, or for
+ * an out-of-tree module its own directory and the kernel's).  A file with an #include that
  * names no file ("#include MACRO", #include_next) is never kept.  The
  * lexical model's findings (cocci_lexical()) also follow from the
  * wrappers the headers of the tree declare: the key holds that list
@@ -45,9 +49,6 @@ int gate_cache_init(struct gate_cache *c, const struct gate_run_opts *run)
 
 	memset(c, 0, sizeof(*c));
 	c->verbose = run->verbose;
-	/* out-of-tree: the key does not hold the kernel's headers */
-	if (kernel_outside())
-		return 0;
 	c->dir = kc_dir("PTRGUARD_GATE_CACHE", "gate");
 	if (!c->dir)
 		return 0;
@@ -122,16 +123,29 @@ static int file_key(const struct gate_cache *c, const char *root, const char *re
 	kc_field(k, "rules", cast ? "both" : "seq_px.cocci", cast ? 4 : 12);
 	kc_field(k, "path", rel, strlen(rel));
 	for (i = 0; cocci_forced_includes[i]; i++) {
-		path = xasprintf("%s/%s", root, cocci_forced_includes[i]);
+		/* out of tree, the kernel's (cocci/spatch.c) */
+		const char *base = kernel_outside() ? kernel_dir() : root;
+
+		if (!base)
+			continue;
+		path = xasprintf("%s/%s", base, cocci_forced_includes[i]);
 		kc_file(k, cocci_forced_includes[i], path, SIZE_MAX);
 		/* kconfig.h includes generated/autoconf.h */
-		if (cast && !access(path, F_OK) && kc_includes(k, root, cocci_forced_includes[i], 0) < 0) {
+		if (cast && !access(path, F_OK) && kc_includes(k, base, cocci_forced_includes[i], 0) < 0) {
 			free(path);
 			return -1;
 		}
 		free(path);
 	}
-	/* The rule reads the version from the first Makefile above the file that has one. */
+	/*
+	 * The rule reads the version from the first Makefile above the file
+	 * that has one; out of tree, the kernel's is the one that counts.
+	 */
+	if (kernel_outside() && kernel_dir()) {
+		path = xasprintf("%s/Makefile", kernel_dir());
+		kc_file(k, "kernel", path, 4096);
+		free(path);
+	}
 	dir = xstrdup(rel);
 	for (;;) {
 		slash = strrchr(dir, '/');
@@ -151,7 +165,7 @@ static int file_key(const struct gate_cache *c, const char *root, const char *re
 }
 
 int gate_cache_get(struct gate_cache *c, const char *root, const char *rel, int cast,
-		   struct cocci_result *res)
+		   const char *side, struct cocci_result *res)
 {
 	struct kc_key k = { 0 };
 	char *buf = NULL;
@@ -175,12 +189,12 @@ int gate_cache_get(struct gate_cache *c, const char *root, const char *rel, int 
 	free(buf);
 	free(k.buf);
 	if (hit && c->verbose)
-		fprintf(stderr, "ptrguard: gate: %s before the patches: from the cache\n", rel);
+		fprintf(stderr, "ptrguard: gate: %s %s: from the cache\n", rel, side);
 	return hit;
 }
 
 void gate_cache_put(struct gate_cache *c, const char *root, const char *rel, int cast,
-		    const struct cocci_result *res)
+		    const char *side, const struct cocci_result *res)
 {
 	struct kc_key k = { 0 };
 	char *text = NULL;
@@ -195,8 +209,8 @@ void gate_cache_put(struct gate_cache *c, const char *root, const char *rel, int
 	if (f) {
 		cocci_records_write(f, res);
 		if (!fclose(f) && !kc_put(c->dir, magic, &k, text, len) && c->verbose)
-			fprintf(stderr, "ptrguard: gate: %s before the patches: stored in the cache\n",
-				rel);
+			fprintf(stderr, "ptrguard: gate: %s %s: stored in the cache\n", rel,
+				side);
 	}
 	free(text);
 	free(k.buf);

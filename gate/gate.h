@@ -103,12 +103,13 @@ void gate_cache_free(struct gate_cache *c);
 /*
  * The findings of @rel as it is in the tree @root, of seq_px.cocci and,
  * with @cast, seq_int_cast.cocci, when stored: 1 and @res filled, else 0.
+ * @side names the state for -v ("before the patches").
  */
 int gate_cache_get(struct gate_cache *c, const char *root, const char *rel, int cast,
-		   struct cocci_result *res);
+		   const char *side, struct cocci_result *res);
 /* Store @res, the complete findings of those rules on @rel in @root (clean results only). */
 void gate_cache_put(struct gate_cache *c, const char *root, const char *rel, int cast,
-		    const struct cocci_result *res);
+		    const char *side, const struct cocci_result *res);
 
 /* ---- gate/diff.c ---- */
 

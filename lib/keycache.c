@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "cocci/cocci.h"
+#include "lib/kernel.h"
 #include "lib/keycache.h"
 #include "lib/ptrguard.h"
 
@@ -153,8 +154,13 @@ static void kc_header(struct kc_key *k, const char *root, const char *from, cons
 	path = xasprintf("%s/%s", root, name);
 	add(k, "top", path);
 	free(path);
+	/* the include path spatch is given (cocci/spatch.c): out of tree, the kernel's */
 	for (i = 0; cocci_include_dirs[i]; i++) {
-		path = xasprintf("%s/%s/%s", root, cocci_include_dirs[i], name);
+		const char *base = kernel_outside() ? kernel_dir() : root;
+
+		if (!base)
+			break;
+		path = xasprintf("%s/%s/%s", base, cocci_include_dirs[i], name);
 		add(k, cocci_include_dirs[i], path);
 		free(path);
 	}
