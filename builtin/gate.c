@@ -695,37 +695,15 @@ static void renames_of(const struct patch *p, char ***v, size_t *n)
 static const struct lex_vocab *state_vocab(const struct gate *g, size_t k)
 {
 	struct lex_vocab *v = &g->vocab[k];
-	const char *root = g->states[k].dir;
 	const char **names;
-	size_t i, round, n = 0;
-	int more;
+	size_t i, n = 0;
 
 	if (g->vocab_made[k])
 		goto given;
 	g->vocab_made[k] = 1;
 	lex_vocab_core(v);
-	/* the base state's: the gate cache's keys read it too (one table a process) */
-	lex_vocab_tree(v, g->states[0].dir, NULL);
-	for (round = 0, more = touches_header(g); more && round < 8; round++) {
-		more = 0;
-		for (i = 0; i < g->ntouched; i++) {
-			const char *h = g->touched[i];
-			size_t len;
-			char *path, *buf;
-
-			if (!has_suffix(h, ".h"))
-				continue;
-			path = xasprintf("%s/%s", root, h);
-			buf = read_file(path, SIZE_MAX, &len);
-			free(path);
-			if (!buf)
-				continue;
-			if (!round)
-				lex_vocab_scan_header(v, buf, len, h);
-			more |= lex_vocab_scan_macros(v, buf, len, h);
-			free(buf);
-		}
-	}
+	/* the tree's, with the touched headers of state @k (share_wrapper_table()) */
+	lex_vocab_tree(v, g->states[k].dir, NULL);
 given:
 	names = xmalloc((v->nfns + 1) * sizeof(*names));
 	for (i = 0; i < v->nfns; i++)
@@ -830,20 +808,25 @@ static unsigned int file_needs(const struct gate *g, size_t k, const char *rel)
 }
 
 /*
- * The tree's wrapper table (lex.h) is the same in every state when the
- * patches touch no header: make it once here, on the tree, for the cache
- * keys and the rule runs (forked) to share, rather than once per run and
- * per key in each shadow tree.
+ * The tree's wrapper table (lex.h), made once here on the tree, for the
+ * cache keys and the rule runs (forked) to share, rather than once per run
+ * and per key in each shadow tree: each state's is the tree's, with the
+ * headers the patches touch read again in that state (their wrappers,
+ * and wrappers among them; a wrapper of an untouched header over a new
+ * one of a touched header is not seen).
  */
 static void share_wrapper_table(const struct gate *g)
 {
-	size_t i;
+	const char **headers = xmalloc((g->ntouched + 1) * sizeof(*headers));
+	size_t i, n = 0;
 
-	if (touches_header(g))
-		return;
+	for (i = 0; i < g->ntouched; i++)
+		if (has_suffix(g->touched[i], ".h"))
+			headers[n++] = g->touched[i];
 	lex_vocab_table(g->tree);
 	for (i = 0; i < g->nstates; i++)
-		lex_vocab_table_alias(g->states[i].dir, g->tree);
+		lex_vocab_table_overlay(g->states[i].dir, g->tree, headers, n);
+	free(headers);
 }
 
 /*
@@ -1225,7 +1208,7 @@ static int gate_main(struct gate *g, char **inputs, size_t ninputs)
 	 * The tree's wrapper table (share_wrapper_table()) is made or
 	 * checked while the patches apply: nothing else reads it meanwhile.
 	 */
-	loading = !touches_header(g) && !pthread_create(&table, NULL, load_table, g->tree);
+	loading = !pthread_create(&table, NULL, load_table, g->tree);
 	ret = find_tools(g) || apply_patches(g) ? -1 : 0;
 	if (loading)
 		pthread_join(table, NULL);

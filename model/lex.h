@@ -79,6 +79,14 @@ const struct lex_vocab *lex_vocab_table(const char *root);
  */
 void lex_vocab_table_alias(const char *alias, const char *root);
 /*
+ * The same for a tree whose headers are @root's but for the @n headers
+ * @headers (relative paths), whose text in @alias is its own: the table is
+ * @root's with those read again (the gate's shadow trees, when a patch
+ * touches headers), with an identity of its own.
+ */
+void lex_vocab_table_overlay(const char *alias, const char *root, const char *const *headers,
+			     size_t n);
+/*
  * An identity of the table lex_vocab_table(@root) answers with: a new one
  * whenever the table is made from the headers, the cached one when it
  * comes from the cache (for a key of results that depend on the table).

@@ -588,23 +588,114 @@ static void table_store(const char *dir, const struct kc_key *key, const struct 
 	free(text);
 }
 
-/* Trees whose headers are another's (lex_vocab_table_alias()), real paths. */
-static char **alias_from, **alias_to;
+/*
+ * Trees whose headers are another's (lex_vocab_table_alias()), real paths,
+ * but for the headers of @over (relative paths), whose text in the alias
+ * is its own: its table is @root's with those headers read again
+ * (overlay_table()), made on the first question, with an identity of its
+ * own.
+ */
+struct alias {
+	char *from, *to;
+	char **over;
+	size_t nover;
+	int made;
+	struct lex_vocab v;
+	char id[33];
+};
+static struct alias *aliases;
 static size_t naliases;
 
 void lex_vocab_table_alias(const char *alias, const char *root)
 {
+	lex_vocab_table_overlay(alias, root, NULL, 0);
+}
+
+void lex_vocab_table_overlay(const char *alias, const char *root, const char *const *headers,
+			     size_t n)
+{
 	char *a = realpath(alias, NULL), *r = realpath(root, NULL);
+	struct alias *e;
+	size_t i;
 
 	if (!a || !r) {
 		free(a);
 		free(r);
 		return;
 	}
-	alias_from = xrealloc(alias_from, (naliases + 1) * sizeof(*alias_from));
-	alias_to = xrealloc(alias_to, (naliases + 1) * sizeof(*alias_to));
-	alias_from[naliases] = a;
-	alias_to[naliases++] = r;
+	aliases = xrealloc(aliases, (naliases + 1) * sizeof(*aliases));
+	e = &aliases[naliases++];
+	memset(e, 0, sizeof(*e));
+	e->from = a;
+	e->to = r;
+	e->over = xmalloc((n + 1) * sizeof(*e->over));
+	for (i = 0; i < n; i++)
+		e->over[i] = xstrdup(headers[i]);
+	e->nover = n;
+}
+
+/*
+ * @e's table: the base table (loaded), with the wrappers its own headers
+ * declare and define, to a fixed point among them.  A wrapper of the
+ * base's other headers over a new wrapper of these is not seen (the full
+ * table of the alias would be a walk of every header).  Its identity
+ * follows the base's and those headers' text.
+ */
+static const struct lex_vocab *overlay_table(struct alias *e)
+{
+	struct kc_key k = { 0 };
+	char **buf = xmalloc((e->nover + 1) * sizeof(*buf));
+	size_t *len = xmalloc((e->nover + 1) * sizeof(*len));
+	size_t i, round;
+	int more;
+
+	if (e->made)
+		goto done;
+	lex_vocab_copy(&e->v, &table);
+	kc_add(&k, table_id, strlen(table_id));
+	for (i = 0; i < e->nover; i++) {
+		char *path = xasprintf("%s/%s", e->from, e->over[i]);
+
+		buf[i] = read_file(path, SIZE_MAX, &len[i]);
+		free(path);
+		kc_field(&k, "header", e->over[i], strlen(e->over[i]));
+		kc_field(&k, "text", buf[i] ? buf[i] : "", buf[i] ? len[i] : 0);
+		if (buf[i])
+			lex_vocab_scan_header(&e->v, buf[i], len[i], e->over[i]);
+	}
+	for (round = 0, more = 1; more && round < 8; round++) {
+		more = 0;
+		for (i = 0; i < e->nover; i++)
+			if (buf[i])
+				more |= lex_vocab_scan_macros(&e->v, buf[i], len[i], e->over[i]);
+	}
+	for (i = 0; i < e->nover; i++)
+		free(buf[i]);
+	snprintf(e->id, sizeof(e->id), "o%016llx", (unsigned long long)kc_hash(k.buf, k.len));
+	free(k.buf);
+	e->made = 1;
+done:
+	free(buf);
+	free(len);
+	return &e->v;
+}
+
+/* The alias entry of @root whose base table is loaded, or NULL. */
+static struct alias *alias_of(const char *root)
+{
+	char *real;
+	size_t i;
+
+	if (!naliases || !table_root)
+		return NULL;
+	real = realpath(root, NULL);
+	for (i = 0; real && i < naliases; i++)
+		if (!strcmp(real, aliases[i].from) && !strcmp(table_root, aliases[i].to)) {
+			free(real);
+			return &aliases[i];
+		}
+	free(real);
+	return NULL;
 }
 
 const struct lex_vocab *lex_vocab_table(const char *root)
@@ -618,18 +709,10 @@ const struct lex_vocab *lex_vocab_table(const char *root)
 	time_t start = time(NULL);
 	char *dir;
 	int more;
+	struct alias *a = alias_of(root);
 
-	if (naliases) {
-		char *real = realpath(root, NULL);
-
-		for (i = 0; real && i < naliases; i++)
-			if (!strcmp(real, alias_from[i]) && table_root &&
-			    !strcmp(table_root, alias_to[i])) {
-				free(real);
-				return &table;
-			}
-		free(real);
-	}
+	if (a)
+		return a->nover ? overlay_table(a) : &table;
 	if (table_root && !strcmp(table_root, root))
 		return &table;
 	lex_vocab_free(&table);
@@ -676,8 +759,11 @@ const struct lex_vocab *lex_vocab_table(const char *root)
 
 const char *lex_vocab_table_id(const char *root)
 {
+	struct alias *a;
+
 	lex_vocab_table(root);
-	return table_id;
+	a = alias_of(root);
+	return a && a->nover ? a->id : table_id;
 }
 
 void lex_vocab_tree(struct lex_vocab *v, const char *root, const char *rel)
