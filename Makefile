@@ -124,7 +124,7 @@ FUZZ_CC    ?= clang
 FUZZFLAGS  := -O1 -g -fno-omit-frame-pointer -fno-sanitize-recover=all
 FUZZ_TARGETS := patch fmt prefilter lex scan
 FUZZ_LIBS_patch     := gate/patch lib/xalloc
-FUZZ_LIBS_fmt       := model/format lib/parse-options lib/xalloc
+FUZZ_LIBS_fmt       := model/format lib/xalloc
 FUZZ_LIBS_prefilter := cocci/prefilter gate/prefilter_same model/kver model/format lib/parse-options model/vocab lib/xalloc
 FUZZ_LIBS_lex       := model/lex model/wrapper_table lib/keycache lib/threads cocci/root lib/kernel model/kver cocci/spatch cocci/prefilter gate/prefilter_same model/format lib/parse-options model/vocab lib/readfile lib/xalloc
 FUZZ_LIBS_scan      := scan/match scan/addr scan/addr_layout lib/xalloc
