@@ -137,6 +137,20 @@ static int unknown(const char *cmd, const char *what)
 	return -1;
 }
 
+/*
+ * --help is the command's output: it reaches stdout, or the run is exit 2
+ * (a full disk), as ptrguard.c checks every command's output at its end.
+ */
+static void help_and_exit(const struct option *opts, const struct cmd_help *help)
+{
+	print_cmd_help(opts, help);
+	if (fflush(stdout) == EOF || ferror(stdout)) {
+		error("writing to stdout: %s", strerror(errno ? errno : EIO));
+		exit(EXIT_ERROR);
+	}
+	exit(EXIT_CLEAN);
+}
+
 static int parse_long(const struct option *opts, const struct cmd_help *help, char *a,
 		      int argc, char **argv, int *i, unsigned char *seen)
 {
@@ -145,10 +159,8 @@ static int parse_long(const struct option *opts, const struct cmd_help *help, ch
 	size_t len = eq ? (size_t)(eq - name) : strlen(name);
 	int unset = 0;
 
-	if (!strcmp(name, "help")) {
-		print_cmd_help(opts, help);
-		exit(EXIT_CLEAN);
-	}
+	if (!strcmp(name, "help"))
+		help_and_exit(opts, help);
 	for (o = opts; o->type != OPTION_END; o++)
 		if (o->long_name && strlen(o->long_name) == len && !strncmp(o->long_name, name, len))
 			break;
@@ -198,10 +210,8 @@ static int parse_short(const struct option *opts, const struct cmd_help *help, c
 	char *p;
 
 	for (p = a + 1; *p; p++) {
-		if (*p == 'h') {
-			print_cmd_help(opts, help);
-			exit(EXIT_CLEAN);
-		}
+		if (*p == 'h')
+			help_and_exit(opts, help);
 		for (o = opts; o->type != OPTION_END; o++)
 			if (o->short_name == *p)
 				break;

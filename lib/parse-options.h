@@ -137,7 +137,7 @@ struct cmd_help {
  * and returns n; -1 after one error line ("ptrguard: CMD: --bogus:
  * unknown option (see 'ptrguard CMD --help')"), or one naming a
  * PARSE_OPT_REQUIRED option not given.  --help (-h) prints the
- * help to stdout and exits 0.
+ * help to stdout and exits 0 (2 when stdout cannot take it).
  */
 int parse_options(int argc, char **argv, const struct option *opts,
 		  const struct cmd_help *help);
