@@ -145,4 +145,19 @@ int parse_options(int argc, char **argv, const struct option *opts,
 /* Print the help of a command to stdout. */
 void print_cmd_help(const struct option *opts, const struct cmd_help *help);
 
+/*
+ * The man page, ptrguard(1), is made from the same tables: `ptrguard help
+ * --man` runs each command's --help with help_as_man() set, and that
+ * --help prints one part of the page in roff instead of the text.
+ */
+enum man_part {
+	MAN_NONE,		/* the text of --help */
+	MAN_SYNOPSIS,		/* the command's entry of SYNOPSIS */
+	MAN_DESCRIPTION,	/* its subsection of DESCRIPTION */
+	MAN_OPTIONS,		/* its subsection of OPTIONS */
+	MAN_SECTION,		/* its subsection of the section @heading,
+				 * from its trailer's ("EXIT STATUS") */
+};
+void help_as_man(enum man_part part, const char *heading);
+
 #endif
