@@ -151,6 +151,15 @@ int scan_run(const struct scan_opts *o, char **roots, size_t nroots,
 	     struct scan_result *res);
 void scan_result_free(struct scan_result *res);
 
+/* ---- scan/roots.c: what scan reads when given no ROOT ---- */
+
+/*
+ * /proc, /sys, and the debugfs and tracefs mounts outside them, in
+ * *@roots (malloc()ed, room for one more root, each path malloc()ed);
+ * how many.
+ */
+size_t scan_default_roots(char ***roots);
+
 /* ---- scan/priv.c: privileges, for --as-user (scan.c) and scan/readable.c ---- */
 
 /* Become uid:gid for good, no groups, no capabilities; 0 or -1 (reported). */
