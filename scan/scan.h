@@ -60,7 +60,7 @@ void matcher_hit(struct matcher *mt, struct scan_hit *h);
 /* Go on at a line's first byte: offset off, line number line. */
 void matcher_seek(struct matcher *mt, uint64_t off, unsigned int line);
 
-/* ---- scan/walk.c: walk the roots with -j threads, read every file ---- */
+/* ---- scan/walk.c (file.c, record.c): walk the roots with -j threads, read every file ---- */
 
 enum scan_format { FMT_TEXT, FMT_JSON, FMT_SARIF };
 enum pid_mode { PIDS_LIST, PIDS_ALL };
