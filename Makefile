@@ -14,7 +14,8 @@
 #                   6.1 too, then the 6.12 suite again on an arm64 guest;
 #                   and 6.1's KUnit run under UML
 #   make gate PATCH=FILE  gate a patch against KSRC
-#   make install PREFIX=DIR
+#   make man        the man page, build/ptrguard.1
+#   make install PREFIX=DIR   the program, its rules and its man page
 #
 # Variables: KSRC=DIR (kernel tree), J=N (jobs), V=1 (verbose),
 # PTRGUARD_CACHE=DIR (kernel trees and builds; default ~/.cache/ptrguard),
@@ -124,7 +125,7 @@ FUZZ_CC    ?= clang
 FUZZFLAGS  := -O1 -g -fno-omit-frame-pointer -fno-sanitize-recover=all
 FUZZ_TARGETS := patch fmt prefilter lex scan
 FUZZ_LIBS_patch     := gate/patch lib/xalloc
-FUZZ_LIBS_fmt       := model/format lib/parse-options lib/xalloc
+FUZZ_LIBS_fmt       := model/format lib/xalloc
 FUZZ_LIBS_prefilter := cocci/prefilter model/kver model/format lib/parse-options model/vocab lib/xalloc
 FUZZ_LIBS_lex       := model/lex model/wrapper_table lib/keycache lib/threads cocci/root lib/kernel model/kver cocci/spatch cocci/prefilter model/format lib/parse-options model/vocab lib/readfile lib/xalloc
 FUZZ_LIBS_scan      := scan/match scan/addr scan/addr_layout lib/xalloc
@@ -180,12 +181,21 @@ gate: setup build/ptrguard rules
 	@ksrc="$(KSRC)"; [ -n "$$ksrc" ] || ksrc=$$(scripts/kernel-tree.sh) || exit 2; \
 	build/ptrguard gate --tree "$$ksrc" $(PATCH)
 
-install: build/ptrguard rules
-	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/ptrguard/cocci
+# The man page, ptrguard(1), printed by the program itself from the option
+# tables its --help reads: it cannot say other than the program does.
+build/ptrguard.1: build/ptrguard
+	build/ptrguard help --man > $@.tmp && mv $@.tmp $@
+
+man: build/ptrguard.1
+
+install: build/ptrguard rules build/ptrguard.1
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/ptrguard/cocci \
+		$(DESTDIR)$(PREFIX)/share/man/man1
 	install -m 755 build/ptrguard $(DESTDIR)$(PREFIX)/bin/ptrguard
 	install -m 644 $(RULES) cocci/rules/ptrguard-macros.h $(DESTDIR)$(PREFIX)/share/ptrguard/cocci/
+	install -m 644 build/ptrguard.1 $(DESTDIR)$(PREFIX)/share/man/man1/ptrguard.1
 
 clean:
 	rm -rf build
 
-.PHONY: all rules fuzz setup kernel-tree audit test bench kernel-series e2e e2e-full gate install clean
+.PHONY: all rules fuzz setup kernel-tree audit test bench kernel-series e2e e2e-full gate man install clean

@@ -181,96 +181,6 @@ static int out_dir(const char *out)
 	return ret;
 }
 
-static char *unit_name(const char *file, int per_dir)
-{
-	const char *slash = strrchr(file, '/');
-
-	if (!per_dir)
-		return xstrdup(file);
-	return slash ? xstrndup(file, (size_t)(slash - file)) : xstrdup(".");
-}
-
-/* Group the chosen findings (sorted by file) into units. */
-static void make_units(struct fix_ctx *c, const struct cocci_result *res, int per_dir, int all)
-{
-	size_t i, k;
-
-	for (i = 0; i < res->nfindings; i++) {
-		const struct finding *f = &res->findings[i];
-		const struct vocab_class *cl = vocab_class(f->cls);
-		char *name;
-		struct fix_unit *u = NULL;
-
-		/* a class with no automatic fix (vocab.def) stays for a human */
-		if (!cl || !cl->fix || (!cl->leak && !all))
-			continue;
-		name = unit_name(f->file, per_dir);
-		for (k = 0; k < c->nunits; k++)
-			if (!strcmp(c->units[k].name, name))
-				u = &c->units[k];
-		if (!u) {
-			c->units = xrealloc(c->units, (c->nunits + 1) * sizeof(*c->units));
-			u = &c->units[c->nunits++];
-			memset(u, 0, sizeof(*u));
-			u->name = name;
-		} else {
-			free(name);
-		}
-		for (k = 0; k < u->nfiles && strcmp(u->files[k], f->file); k++)
-			;
-		if (k == u->nfiles) {
-			u->files = xrealloc(u->files, (u->nfiles + 1) * sizeof(*u->files));
-			u->files[u->nfiles++] = f->file;
-		}
-		u->findings = xrealloc(u->findings, (u->nfindings + 1) * sizeof(*u->findings));
-		u->findings[u->nfindings++] = f;
-	}
-}
-
-/*
- * The series opens with the files every user can read (what makes a
- * maintainer act), then those nobody could say, then root's; the order of
- * the files within each group is kept (an insertion sort: stable).
- */
-static void order_units(struct fix_ctx *c)
-{
-	size_t i, j;
-
-	for (i = 1; i < c->nunits; i++) {
-		struct fix_unit u = c->units[i];
-
-		for (j = i; j > 0 && c->units[j - 1].who > u.who; j--)
-			c->units[j] = c->units[j - 1];
-		c->units[j] = u;
-	}
-}
-
-static void free_units(struct fix_ctx *c)
-{
-	size_t i, k;
-
-	for (i = 0; i < c->nunits; i++) {
-		struct fix_unit *u = &c->units[i];
-
-		free(u->name);
-		free(u->files);
-		free(u->findings);
-		free(u->subject);
-		free(u->message);
-		free(u->patch);
-		for (k = 0; k < u->nto; k++)
-			free(u->to[k]);
-		for (k = 0; k < u->ncc; k++)
-			free(u->cc[k]);
-		free(u->to);
-		free(u->cc);
-		for (k = 0; k < u->nnofixes; k++)
-			free(u->nofixes[k]);
-		free(u->nofixes);
-	}
-	free(c->units);
-}
-
 /*
  * Flush stdout, the lines said so far; a write error is reported here,
  * with its own errno (later calls would change it), and only once.
@@ -351,7 +261,7 @@ int cmd_fix(int argc, char **argv)
 	c.out = o.out;
 	c.build = o.build;
 	c.cocci = &co;
-	make_units(&c, &res, o.per_dir, o.all);
+	fix_make_units(&c, &res, o.per_dir, o.all);
 	/* leaks of a class with no automatic fix (vocab.def): said, never patched */
 	for (i = 0, nofix = 0; i < res.nfindings; i++) {
 		const struct vocab_class *cl = vocab_class(res.findings[i].cls);
@@ -381,7 +291,7 @@ int cmd_fix(int argc, char **argv)
 	for (i = 0; i < c.nunits; i++)
 		if (fix_message(&c, &c.units[i]) < 0)
 			goto out;
-	order_units(&c);
+	fix_order_units(&c);
 	if (fix_series(&c) < 0)
 		goto out;
 	printf("%s/0000-cover-letter.patch\n", o.out);
@@ -403,7 +313,7 @@ out:
 	if (c.tmp && !getenv("PTRGUARD_KEEP_TMP"))
 		remove_tree(c.tmp);
 	free(c.tmp);
-	free_units(&c);
+	fix_free_units(&c);
 	cocci_result_free(&res);
 	free(c.name);
 	free(c.email);

@@ -47,6 +47,17 @@ struct fix_ctx {
 	const struct cocci_opts *cocci;	/* how the audit ran (re-audit the same way) */
 };
 
+/* fix/units.c */
+/*
+ * Group the findings of @res (sorted by file) that a fix applies to
+ * (vocab.def's fix; the low-confidence ones too with @all) into c->units:
+ * one a file, or one a directory with @per_dir.
+ */
+void fix_make_units(struct fix_ctx *c, const struct cocci_result *res, int per_dir, int all);
+/* The series' order: by who can read the file, most exposed first (stable). */
+void fix_order_units(struct fix_ctx *c);
+void fix_free_units(struct fix_ctx *c);
+
 /* fix/edit.c */
 /*
  * The text of @file (@len bytes) with @findings fixed, malloc()ed, its

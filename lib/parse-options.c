@@ -137,6 +137,20 @@ static int unknown(const char *cmd, const char *what)
 	return -1;
 }
 
+/*
+ * --help is the command's output: it reaches stdout, or the run is exit 2
+ * (a full disk), as ptrguard.c checks every command's output at its end.
+ */
+static void help_and_exit(const struct option *opts, const struct cmd_help *help)
+{
+	print_cmd_help(opts, help);
+	if (fflush(stdout) == EOF || ferror(stdout)) {
+		error("writing to stdout: %s", strerror(errno ? errno : EIO));
+		exit(EXIT_ERROR);
+	}
+	exit(EXIT_CLEAN);
+}
+
 static int parse_long(const struct option *opts, const struct cmd_help *help, char *a,
 		      int argc, char **argv, int *i, unsigned char *seen)
 {
@@ -145,10 +159,8 @@ static int parse_long(const struct option *opts, const struct cmd_help *help, ch
 	size_t len = eq ? (size_t)(eq - name) : strlen(name);
 	int unset = 0;
 
-	if (!strcmp(name, "help")) {
-		print_cmd_help(opts, help);
-		exit(EXIT_CLEAN);
-	}
+	if (!strcmp(name, "help"))
+		help_and_exit(opts, help);
 	for (o = opts; o->type != OPTION_END; o++)
 		if (o->long_name && strlen(o->long_name) == len && !strncmp(o->long_name, name, len))
 			break;
@@ -198,10 +210,8 @@ static int parse_short(const struct option *opts, const struct cmd_help *help, c
 	char *p;
 
 	for (p = a + 1; *p; p++) {
-		if (*p == 'h') {
-			print_cmd_help(opts, help);
-			exit(EXIT_CLEAN);
-		}
+		if (*p == 'h')
+			help_and_exit(opts, help);
 		for (o = opts; o->type != OPTION_END; o++)
 			if (o->short_name == *p)
 				break;
@@ -278,6 +288,79 @@ int parse_options(int argc, char **argv, const struct option *opts,
 	return check_required(opts, seen, help) ? -1 : n;
 }
 
+/*
+ * The help is written twice from the same table: as text (--help) and as
+ * roff (the man page, `ptrguard help --man`).  The pieces an option is
+ * spelled with are built once, with the font marked in them: BOLD an
+ * option's name, ITALIC its argument, ROMAN back; put() writes them as
+ * the text or the roff asks.
+ */
+#define BOLD	"\001"
+#define ITALIC	"\002"
+#define ROMAN	"\003"
+
+/* What print_cmd_help() writes: the text, or one part of the man page. */
+static enum man_part man_part = MAN_NONE;
+static const char *man_heading;
+
+void help_as_man(enum man_part part, const char *heading)
+{
+	man_part = part;
+	man_heading = heading;
+}
+
+/* The columns @s takes in the text: its bytes but the font marks. */
+static int width(const char *s)
+{
+	int n = 0;
+
+	for (; *s; s++)
+		n += (unsigned char)*s > 3;
+	return n;
+}
+
+/*
+ * Write @s: in the text without its marks; in roff with \fB \fI \fR for
+ * them, '-' as \- (an option's hyphen is ASCII in every output), '\' as
+ * \e, and its spaces unbreakable with @nbsp.  A '.' or '\'' that would
+ * start the line is \&-escaped, not taken for a request.
+ */
+static void put(const char *s, int roff, int nbsp)
+{
+	static const char *const fonts[] = { NULL, "\\fB", "\\fI", "\\fR" };
+
+	for (; *s; s++) {
+		unsigned char c = (unsigned char)*s;
+
+		if (c >= 1 && c <= 3) {
+			if (roff)
+				fputs(fonts[c], stdout);
+		} else if (!roff) {
+			putchar(c);
+		} else if (c == '-') {
+			fputs("\\-", stdout);
+		} else if (c == '\\') {
+			fputs("\\e", stdout);
+		} else if (c == ' ' && nbsp) {
+			fputs("\\ ", stdout);
+		} else {
+			putchar(c);
+		}
+	}
+}
+
+/* A line of roff text: @s, its leading '.' or '\'' escaped. */
+static void put_line(const char *s, int len)
+{
+	char *line = xstrndup(s, (size_t)len);
+
+	if (line[0] == '.' || line[0] == '\'')
+		fputs("\\&", stdout);
+	put(line, 1, 0);
+	putchar('\n');
+	free(line);
+}
+
 /* Each line of @text, indented by @indent spaces. */
 static void indented(const char *text, int indent)
 {
@@ -290,6 +373,81 @@ static void indented(const char *text, int indent)
 		printf("%*s%.*s\n", indent, "", (int)(nl - p), p);
 		p = *nl ? nl + 1 : nl;
 	}
+}
+
+static int spaces(const char *p)
+{
+	int n = 0;
+
+	while (p[n] == ' ')
+		n++;
+	return n;
+}
+
+static const char *line_end(const char *p)
+{
+	const char *nl = strchr(p, '\n');
+
+	return nl ? nl : p + strlen(p);
+}
+
+/*
+ * @text (lines indented by @base spaces, paragraphs between blank lines)
+ * as roff: a paragraph of lines at @base is filled text; one with lines
+ * indented further (a table, an example, a list whose items go on under
+ * their text) is kept as it is, less @base, in no-fill mode, and so is
+ * every paragraph with @keep (examples: one command a line).  Paragraphs
+ * after the first begin with @para (".PP", or ".IP" inside an option).
+ */
+static void roff_text(const char *text, int base, const char *para, int keep)
+{
+	const char *p = text, *q, *e;
+	int first = 1, fill;
+
+	while (*p) {
+		e = line_end(p);
+		if (e - p == spaces(p)) {
+			p = *e ? e + 1 : e;	/* a blank line */
+			continue;
+		}
+		fill = !keep;
+		for (q = p; *q && line_end(q) - q > spaces(q); q = *e ? e + 1 : e) {
+			e = line_end(q);
+			fill &= spaces(q) <= base;
+		}
+		if (!first)
+			printf("%s\n", para);
+		first = 0;
+		if (!fill)
+			fputs(".nf\n", stdout);
+		for (; p < q; p = *e ? e + 1 : e) {
+			int skip = spaces(p);
+
+			e = line_end(p);
+			if (!fill)
+				skip = skip < base ? skip : base;
+			put_line(p + skip, (int)(e - p - skip));
+		}
+		if (!fill)
+			fputs(".fi\n", stdout);
+	}
+}
+
+/* The text of @heading's section in @trailer (its lines up to the next heading), or NULL. */
+static char *trailer_section(const char *trailer, const char *heading)
+{
+	const char *p = trailer, *start = NULL;
+	size_t len = strlen(heading);
+
+	for (; p && *p; p = strchr(p, '\n'), p = p ? p + 1 : NULL) {
+		if (*p == ' ' || *p == '\n')
+			continue;
+		if (start)
+			return xstrndup(start, (size_t)(p - start));
+		if (!strncmp(p, heading, len) && p[len] == '\n')
+			start = p + len + 1;
+	}
+	return start ? xstrdup(start) : NULL;
 }
 
 static int in_synopsis(const struct option *o)
@@ -309,11 +467,11 @@ static void add(char *buf, size_t n, const char *fmt, const char *a, const char 
 static void long_option(char *buf, size_t n, const struct option *o)
 {
 	if (takes_arg(o))
-		add(buf, n, "--%s=%s", o->long_name, o->argh);
+		add(buf, n, BOLD "--%s" ROMAN "=" ITALIC "%s" ROMAN, o->long_name, o->argh);
 	else if (o->flags & PARSE_OPT_NONEG || !strncmp(o->long_name, "no-", 3))
-		add(buf, n, "--%s%s", o->long_name, "");
+		add(buf, n, BOLD "--%s%s" ROMAN, o->long_name, "");
 	else
-		add(buf, n, "--[no-]%s%s", o->long_name, "");
+		add(buf, n, BOLD "--[no-]%s%s" ROMAN, o->long_name, "");
 }
 
 /* One option as the synopsis spells it: "-j N", or its long name. */
@@ -322,26 +480,55 @@ static void synopsis_option(char *buf, size_t n, const struct option *o)
 	char s[3] = { '-', (char)o->short_name, '\0' };
 
 	if (o->short_name)
-		add(buf, n, takes_arg(o) ? "%s %s" : "%s", s, o->argh);
+		add(buf, n, takes_arg(o) ? BOLD "%s" ROMAN " " ITALIC "%s" ROMAN : BOLD "%s" ROMAN,
+		    s, o->argh);
 	else
 		long_option(buf, n, o);
 }
 
-/* Print @item, first folding the line if it would pass 79 columns. */
+/* The arguments: their names (FILE, PATH) in italics. */
+static int is_upper(char c)
+{
+	return c >= 'A' && c <= 'Z';
+}
+
+static void synopsis_args(char *buf, size_t n, const char *args)
+{
+	char c[2] = "";
+	size_t i;
+
+	for (i = 0; args[i]; i++) {
+		if (is_upper(args[i]) && (!i || !is_upper(args[i - 1])))
+			add(buf, n, "%s", ITALIC, NULL);
+		c[0] = args[i];
+		add(buf, n, "%s", c, NULL);
+		if (is_upper(args[i]) && !is_upper(args[i + 1]))
+			add(buf, n, "%s", ROMAN, NULL);
+	}
+}
+
+/* Print @item, first folding the line if it would pass 79 columns; in roff, one line each. */
 static void synopsis_item(const char *item, int indent, int *col)
 {
-	if (*col > indent && *col + 1 + (int)strlen(item) > 79) {
+	if (man_part) {
+		put(item, 1, 1);
+		putchar('\n');
+		return;
+	}
+	if (*col > indent && *col + 1 + width(item) > 79) {
 		printf("\n%*s", indent, "");
 		*col = indent;
 	}
-	printf(" %s", item);
-	*col += 1 + (int)strlen(item);
+	putchar(' ');
+	put(item, 0, 0);
+	*col += 1 + width(item);
 }
 
 /*
  * SYNOPSIS: "ptrguard NAME", each option of the table (those next to
  * each other that set the same variable as one choice), then the
- * arguments, folded before 80 columns under the first option.
+ * arguments, folded before 80 columns under the first option; in roff,
+ * a .SY block that groff folds between the items.
  */
 static void print_synopsis(const struct option *opts, const struct cmd_help *h)
 {
@@ -349,7 +536,10 @@ static void print_synopsis(const struct option *opts, const struct cmd_help *h)
 	int indent = 4 + (int)strlen("ptrguard ") + (int)strlen(h->name), col = indent;
 	char item[512];
 
-	printf("    ptrguard %s", h->name);
+	if (man_part)
+		printf(".SY \"ptrguard %s\"\n", h->name);
+	else
+		printf("    ptrguard %s", h->name);
 	for (o = opts; o->type != OPTION_END;) {
 		if (!in_synopsis(o) || (o->flags & PARSE_OPT_ARGS)) {
 			o++;
@@ -374,46 +564,138 @@ static void print_synopsis(const struct option *opts, const struct cmd_help *h)
 			synopsis_option(item, sizeof(item), o);
 		}
 	if (item[0]) {
-		char args[sizeof(item) + 128];
+		char args[sizeof(item) + 128] = "(";
 
-		snprintf(args, sizeof(args), "(%.120s%s)", h->args ? h->args : "", item);
+		synopsis_args(args, 128, h->args ? h->args : "");
+		add(args, sizeof(args), "%s)", item, NULL);
 		synopsis_item(args, indent, &col);
 	} else if (h->args && *h->args) {
-		synopsis_item(h->args, indent, &col);
+		char args[128] = "";
+
+		synopsis_args(args, sizeof(args), h->args);
+		synopsis_item(args, indent, &col);
 	}
-	putchar('\n');
+	puts(man_part ? ".YS" : "");
+}
+
+/* An entry of OPTIONS: "-j N, --jobs=N", "--[no-]casts". */
+static void option_entry(char *buf, size_t n, const struct option *o)
+{
+	char s[3] = { '-', (char)o->short_name, '\0' };
+
+	buf[0] = '\0';
+	if (o->short_name)
+		add(buf, n, takes_arg(o) ? BOLD "%s" ROMAN " " ITALIC "%s" ROMAN : BOLD "%s" ROMAN,
+		    s, o->argh);
+	if (o->short_name && o->long_name)
+		add(buf, n, "%s", ", ", NULL);
+	if (o->long_name)
+		long_option(buf, n, o);
+}
+
+static void print_options(const struct option *opts)
+{
+	const struct option *o;
+	char entry[256];
+
+	for (o = opts; o->type != OPTION_END; o++) {
+		if (o->flags & PARSE_OPT_HIDDEN)
+			continue;
+		if (o->type == OPTION_GROUP) {
+			if (man_part)
+				printf(".PP\n\\fI%s\\fR\n", o->help);
+			else
+				printf("  %s\n", o->help);
+			continue;
+		}
+		option_entry(entry, sizeof(entry), o);
+		if (man_part) {
+			fputs(".TP\n", stdout);
+			put(entry, 1, 0);
+			putchar('\n');
+			roff_text(o->help, 0, ".IP", 0);
+			continue;
+		}
+		fputs("    ", stdout);
+		put(entry, 0, 0);
+		putchar('\n');
+		indented(o->help, 8);
+	}
+	if (man_part)
+		fputs(".TP\n\\fB\\-h\\fR, \\fB\\-\\-help\\fR\nShow this help.\n", stdout);
+	else
+		fputs("    -h, --help\n        Show this help.\n", stdout);
+}
+
+/*
+ * One part of the man page (ptrguard.c puts them together): the
+ * command's synopsis; its subsection of DESCRIPTION, with the sections
+ * of its trailer that the page has no section for; of OPTIONS; or of
+ * the page's section @man_heading, from its trailer's.
+ */
+static void print_cmd_man(const struct option *opts, const struct cmd_help *h)
+{
+	static const char *const own[] = { "EXIT STATUS", "EXAMPLES", "ENVIRONMENT" };
+	const char *p;
+	char *text, *heading;
+	size_t i;
+
+	switch (man_part) {
+	case MAN_SYNOPSIS:
+		print_synopsis(opts, h);
+		break;
+	case MAN_DESCRIPTION:
+		printf(".SS \"ptrguard %s \\- ", h->name);
+		put(h->summary, 1, 0);
+		fputs("\"\n", stdout);
+		if (h->description)
+			roff_text(h->description, 4, ".PP", 0);
+		/* the trailer's other sections; ENVIRONMENT is the page's one list */
+		for (p = h->trailer; p && *p; p = strchr(p, '\n'), p = p ? p + 1 : NULL) {
+			if (*p == ' ' || *p == '\n')
+				continue;
+			for (i = 0; i < sizeof(own) / sizeof(own[0]); i++)
+				if (!strncmp(p, own[i], strlen(own[i])) && p[strlen(own[i])] == '\n')
+					break;
+			if (i < sizeof(own) / sizeof(own[0]))
+				continue;
+			heading = xstrndup(p, (size_t)(line_end(p) - p));
+			printf(".PP\n\\fB%s\\fR\n.PP\n", heading);
+			text = trailer_section(h->trailer, heading);
+			roff_text(text, 4, ".PP", 0);
+			free(text);
+			free(heading);
+		}
+		break;
+	case MAN_OPTIONS:
+		printf(".SS \"ptrguard %s\"\n", h->name);
+		print_options(opts);
+		break;
+	case MAN_SECTION:
+		text = h->trailer ? trailer_section(h->trailer, man_heading) : NULL;
+		if (text) {
+			printf(".SS \"ptrguard %s\"\n", h->name);
+			roff_text(text, 4, ".PP", !strcmp(man_heading, "EXAMPLES"));
+		}
+		free(text);
+		break;
+	default:
+		break;
+	}
 }
 
 void print_cmd_help(const struct option *opts, const struct cmd_help *h)
 {
-	const struct option *o;
-
+	if (man_part) {
+		print_cmd_man(opts, h);
+		return;
+	}
 	printf("NAME\n    ptrguard %s - %s\n\nSYNOPSIS\n", h->name, h->summary);
 	print_synopsis(opts, h);
 	if (h->description)
 		printf("\nDESCRIPTION\n%s", h->description);
 	fputs("\nOPTIONS\n", stdout);
-	for (o = opts; o->type != OPTION_END; o++) {
-		if (o->flags & PARSE_OPT_HIDDEN)
-			continue;
-		if (o->type == OPTION_GROUP) {
-			printf("  %s\n", o->help);
-			continue;
-		}
-		fputs("    ", stdout);
-		if (o->short_name)
-			printf("-%c%s%s%s", o->short_name, takes_arg(o) ? " " : "",
-			       takes_arg(o) ? o->argh : "", o->long_name ? ", " : "");
-		if (o->long_name) {
-			char buf[128] = "";
-
-			long_option(buf, sizeof(buf), o);
-			fputs(buf, stdout);
-		}
-		putchar('\n');
-		indented(o->help, 8);
-	}
-	fputs("    -h, --help\n        Show this help.\n", stdout);
+	print_options(opts);
 	if (h->trailer)
 		printf("\n%s", h->trailer);
 }

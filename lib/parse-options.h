@@ -137,12 +137,27 @@ struct cmd_help {
  * and returns n; -1 after one error line ("ptrguard: CMD: --bogus:
  * unknown option (see 'ptrguard CMD --help')"), or one naming a
  * PARSE_OPT_REQUIRED option not given.  --help (-h) prints the
- * help to stdout and exits 0.
+ * help to stdout and exits 0 (2 when stdout cannot take it).
  */
 int parse_options(int argc, char **argv, const struct option *opts,
 		  const struct cmd_help *help);
 
 /* Print the help of a command to stdout. */
 void print_cmd_help(const struct option *opts, const struct cmd_help *help);
+
+/*
+ * The man page, ptrguard(1), is made from the same tables: `ptrguard help
+ * --man` runs each command's --help with help_as_man() set, and that
+ * --help prints one part of the page in roff instead of the text.
+ */
+enum man_part {
+	MAN_NONE,		/* the text of --help */
+	MAN_SYNOPSIS,		/* the command's entry of SYNOPSIS */
+	MAN_DESCRIPTION,	/* its subsection of DESCRIPTION */
+	MAN_OPTIONS,		/* its subsection of OPTIONS */
+	MAN_SECTION,		/* its subsection of the section @heading,
+				 * from its trailer's ("EXIT STATUS") */
+};
+void help_as_man(enum man_part part, const char *heading);
 
 #endif

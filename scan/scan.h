@@ -60,7 +60,7 @@ void matcher_hit(struct matcher *mt, struct scan_hit *h);
 /* Go on at a line's first byte: offset off, line number line. */
 void matcher_seek(struct matcher *mt, uint64_t off, unsigned int line);
 
-/* ---- scan/walk.c: walk the roots with -j threads, read every file ---- */
+/* ---- scan/walk.c (file.c, record.c): walk the roots with -j threads, read every file ---- */
 
 enum scan_format { FMT_TEXT, FMT_JSON, FMT_SARIF };
 enum pid_mode { PIDS_LIST, PIDS_ALL };
@@ -150,6 +150,15 @@ struct scan_result {
 int scan_run(const struct scan_opts *o, char **roots, size_t nroots,
 	     struct scan_result *res);
 void scan_result_free(struct scan_result *res);
+
+/* ---- scan/roots.c: what scan reads when given no ROOT ---- */
+
+/*
+ * /proc, /sys, and the debugfs and tracefs mounts outside them, in
+ * *@roots (malloc()ed, room for one more root, each path malloc()ed);
+ * how many.
+ */
+size_t scan_default_roots(char ***roots);
 
 /* ---- scan/priv.c: privileges, for --as-user (scan.c) and scan/readable.c ---- */
 

@@ -5,7 +5,8 @@
 # The arm64 e2e guest (E2E_ARCH=arm64, make e2e-full) needs the cross
 # compiler, its libc (static readers and scanner) and qemu-system-aarch64;
 # its busybox is Debian's busybox-static:arm64, fetched without installing
-# by tests/e2e/busybox-arm64.sh.
+# by tests/e2e/busybox-arm64.sh.  man-db and groff-base render the man
+# page (tests/cli checks it with groff -ww and man).
 #
 # Only packages that are missing are installed; a machine that has them all
 # is left alone and this prints nothing but one line.  Needs root (or sudo)
@@ -38,6 +39,8 @@ libc6-dev-arm64-cross
 qemu-system-arm
 xz-utils
 git
+man-db
+groff-base
 "
 
 missing=
