@@ -159,4 +159,55 @@ struct gate_section {
 void gate_output(enum pg_format fmt, const struct gate_section *secs, size_t nsecs,
 		 int series, size_t npatches, size_t nchecked, const char *base);
 
+/* ---- gate/gate.c: the steps ---- */
+
+/* The files each rule runs on, in one state. */
+struct plan {
+	char **px, **cast;
+	size_t npx, ncast;
+};
+
+struct gate {
+	const char *tree_arg;
+	const char *kernel_arg;		/* --kernel KDIR */
+	char *tree;			/* realpath of the tree */
+	enum pg_format format;		/* --format (default: checkpatch) */
+	int no_notes;			/* --quiet */
+	int no_prefilter;		/* --no-prefilter: every rule everywhere */
+	const char *range;
+	const char *base_arg;		/* --base REV */
+	char *base_rev;			/* --range, --base: the base commit */
+	int series;
+	struct gate_run_opts run;
+	char *rules;
+	struct patch_series ps;
+	char **touched;			/* every path any patch names, sorted, unique */
+	size_t ntouched;
+	char *tmp;			/* holds the shadows; removed at exit */
+	char *python;			/* spatch_python() */
+	struct shadow *states;		/* series: n + 1; otherwise 2 */
+	size_t nstates;
+
+	/* the rule runs: list_files(), plan_runs(), judge_states() */
+	struct gate_job *jobs;		/* per state: the sources touched there, findings */
+	struct plan *plan;		/* per state: which rule runs on which of them */
+	int combined;			/* see combine_states() */
+	char **checked;			/* every file of the jobs */
+	size_t nchecked;
+	struct plan *store;		/* per state: the files to cache (cast: both rules) */
+	struct gate_cache cache;
+	/* per state: the gate's own reading's vocabulary (state_vocab()), made once */
+	struct lex_vocab *vocab;
+	int *vocab_made;
+};
+
+/*
+ * The gate, step by step: read the patches, apply them to scratch copies
+ * of the tree, judge the base and the patched states with the rules,
+ * compare, report.  Exit status, or -1 after error().
+ */
+int gate_main(struct gate *g, char **inputs, size_t ninputs);
+/* Free what gate_main() made, and remove the scratch copies. */
+void gate_free(struct gate *g);
+
 #endif
