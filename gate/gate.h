@@ -1,10 +1,13 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * gate: the pieces of `ptrguard gate` (patch parsing is in patch.h).
+ * gate: the pieces of `ptrguard gate` (patch parsing is in patch.h; the
+ * command, its options and help, in builtin/gate.c).
  *
+ *   gate/gate.c   the steps: patches read and applied, states, comparison
+ *   gate/plan.c   which rule runs on which file of each state, the runs
  *   gate/tree.c   scratch copies of a tree: shadow trees, git apply, --range
  *   gate/run.c    the rules in child processes (runner.h), with a deadline
- *   gate/cache.c  the base side's findings, kept between runs
+ *   gate/cache.c  the findings of a file's text, kept between runs
  *   gate/diff.c   fingerprints: which findings a patch adds or fixes
  *   gate/out.c    text, gcc, JSON and SARIF reports
  */
@@ -209,5 +212,29 @@ struct gate {
 int gate_main(struct gate *g, char **inputs, size_t ninputs);
 /* Free what gate_main() made, and remove the scratch copies. */
 void gate_free(struct gate *g);
+
+/* Helpers of the steps (gate/gate.c), for gate/plan.c. */
+int gate_has_suffix(const char *path, const char *suffix);
+void gate_add_path(char ***v, size_t *n, const char *path);
+void gate_free_paths(char **v, size_t n);
+/* The name of the base copy of @path in a combined run, and back (NULL: not one). */
+char *gate_base_name(const char *path);
+char *gate_unbase_name(const char *name);
+/* The lines the patches add to @rel in state @k, sorted; their count in *@nlines. */
+unsigned int *gate_added_lines(const struct gate *g, size_t k, const char *rel, size_t *nlines);
+/* The findings, skips and unjudged calls of @res in the files @paths; gate_filtered_free(). */
+struct cocci_result *gate_filter(const struct cocci_result *res, char **paths, size_t n);
+void gate_filtered_free(struct cocci_result *r);
+
+/* ---- gate/plan.c: the rule runs ---- */
+
+/* Which rule runs on which file of each state; -1 after error(). */
+int gate_plan_runs(struct gate *g);
+/* Run them, and check what the patches add; -1 after error(). */
+int gate_judge_states(struct gate *g);
+/* Keep each state's findings in the cache. */
+void gate_store_states(struct gate *g);
+/* A note per touched file with lines spatch skipped. */
+void gate_note_skipped(const struct gate *g, const struct gate_job *jobs);
 
 #endif
