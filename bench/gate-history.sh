@@ -29,7 +29,8 @@ repo=${REPO:-}
 if [ -z "$repo" ]; then
 	repo=$cache/bench-rtl8812au
 	if [ ! -d "$repo/.git" ]; then
-		[ -e "$mirror" ] || { echo "bench/gate-history: no REPO and no $mirror" >&2; exit 2; }
+		# not every machine has the fetch mirror: say so, measure nothing
+		[ -e "$mirror" ] || { echo "bench/gate-history: SKIP: no REPO=DIR given and no $mirror"; exit 0; }
 		git clone -q "$mirror" "$repo"
 	fi
 fi
