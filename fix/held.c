@@ -10,6 +10,8 @@
  * keeps the integer and prints it as the pointer it holds: the conversion
  * becomes %p and the argument is cast back, "(void *)svs_reg_addr", which
  * -Wformat accepts and %p hashes.  Every other use of the integer stays.
+ * Where the argument is the cast itself (a buffer's "(ulong)p"), the cast
+ * goes, as fix_apply() does for int-cast.
  *
  * Not where that says nothing: a range, "0x%lx-0x%lx", start and end (the
  * end is arithmetic on the integer, no pointer): the hashes of two ends
@@ -355,7 +357,10 @@ char *fix_file(const char *file, const char *text, size_t len,
 			goto out;
 		}
 		used[nused++] = s;
-		if (postfix(want)) {
+		if (fix_operand(t, s, e) > s) {
+			/* the cast itself is printed (int-buf): it goes, as for int-cast */
+			ed[ned++] = (struct hedit){ s, fix_operand(t, s, e), xstrdup("") };
+		} else if (postfix(want)) {
 			ed[ned++] = (struct hedit){ s, s, xstrdup("(void *)") };
 		} else {
 			size_t last = e;

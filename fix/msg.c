@@ -379,9 +379,8 @@ int fix_message(const struct fix_ctx *c, struct fix_unit *u)
 		char *s = what_leaks(f);
 
 		unhashed |= !strcmp(f->cls, "p-unhashed");
-		cast |= !strcmp(f->cls, "int-cast");
-		held |= !strcmp(f->cls, "int-held") || !strcmp(f->cls, "int-field") ||
-			!strcmp(f->cls, "int-buf");
+		cast |= !strcmp(f->cls, "int-cast") || !strcmp(f->cls, "int-buf");
+		held |= !strcmp(f->cls, "int-held") || !strcmp(f->cls, "int-field");
 		if (!what || !strstr(what, s)) {
 			if (what)
 				cat(&what, " ");
