@@ -90,7 +90,7 @@ int fix_takes(const struct finding *f, int all, char **why)
 	} else if ((vc->fix || is_held(f->cls)) && (vc->leak || all)) {
 		take = 1;
 	} else if (vc->fix || is_held(f->cls)) {
-		w = xasprintf("a low-confidence note (%s): %s; --all rewrites it", f->cls,
+		w = xasprintf("a low-confidence note (%s): %s", f->cls,
 			      f->message && *f->message ? f->message : vc->message);
 	} else if (!strcmp(f->cls, "put-cast")) {
 		w = xstrdup("a seq_put_* writer has no format to rewrite; it needs seq_printf() with %p");
@@ -119,8 +119,10 @@ void fix_left_out(struct fix_ctx *c, const struct cocci_result *res, int all, in
 		line = xasprintf("%s:%u:%u: %s %s (%s()): %s", f->file, f->line, f->column,
 				 f->cls, f->conversion, f->function, why);
 		free(why);
+		/* the option is the user's business, not the cover letter's */
 		if (!quiet)
-			fprintf(stderr, "ptrguard: fix: left out: %s\n", line);
+			fprintf(stderr, "ptrguard: fix: left out: %s%s\n", line,
+				fix_takes(f, 1, NULL) ? "; --all rewrites it" : "");
 		c->left = xrealloc(c->left, (c->nleft + 1) * sizeof(*c->left));
 		c->left[c->nleft++] = line;
 	}

@@ -221,7 +221,7 @@ static int cover(const struct fix_ctx *c, const char *path)
 	}
 	/* what the audit found and the series leaves: each one named, with why */
 	if (c->nleft) {
-		s = xasprintf("%s\nLeft out: %zu finding%s of the audit, with the reason:\n", blurb,
+		s = xasprintf("%s\nNot in this series: %zu finding%s of the audit, and why:\n", blurb,
 			      c->nleft, c->nleft == 1 ? "" : "s");
 		free(blurb);
 		blurb = s;
