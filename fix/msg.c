@@ -521,7 +521,7 @@ subject_done:
 		if (cast)
 			para(&body, "A pointer cast to an integer and printed with %lx is what the same document says of %px: \"%px is functionally equivalent to %lx (or %lu)\". The cast goes too, so that the compiler checks the conversion against a pointer.");
 		if (held)
-			para(&body, "The integer holds the pointer's value, so print it as the pointer it holds: %p of the integer cast back to void *. %p takes a pointer, and the cast keeps -Wformat checking the conversion; the integer and its other uses stay as they are.");
+			para(&body, "The integer holds the pointer's value, so print it as the pointer it holds: %p of the integer cast back to void * (%p of the integer itself would not pass -Wformat). The integer and its other uses stay as they are.");
 		if (tracing)
 			para(&body, "Tracing has an option of its own for pointers, hash-ptr (on by default): with it off, the %p of event print formats is shown as %px. It applies only to the event formats that trace_event_printf() expands, not to a format passed to trace_seq_printf() as this one is: after this change these pointers are hashed whatever hash-ptr says, and no_hash_pointers still shows them raw.");
 	}
