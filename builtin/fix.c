@@ -17,7 +17,6 @@
 #include "fix/fix.h"
 #include "lib/parse-options.h"
 #include "lib/ptrguard.h"
-#include "model/vocab.h"
 
 static const struct cmd_help help = {
 	.name = "fix",
@@ -211,7 +210,7 @@ int cmd_fix(int argc, char **argv)
 	char tmpl[] = "/tmp/ptrguard-fix.XXXXXX";
 	const char *tmpdir = getenv("TMPDIR");
 	int npaths = 0, ret = EXIT_ERROR;
-	size_t i, nofix;
+	size_t i;
 
 	if (fix_parse_options(argc, argv, &o, &npaths))
 		return EXIT_ERROR;
@@ -262,15 +261,7 @@ int cmd_fix(int argc, char **argv)
 	c.build = o.build;
 	c.cocci = &co;
 	fix_make_units(&c, &res, o.per_dir, o.all);
-	/* leaks of a class with no automatic fix (vocab.def): said, never patched */
-	for (i = 0, nofix = 0; i < res.nfindings; i++) {
-		const struct vocab_class *cl = vocab_class(res.findings[i].cls);
-
-		nofix += cl && cl->leak && !cl->fix;
-	}
-	if (nofix && !o.quiet)
-		fprintf(stderr, "ptrguard: fix: %zu leak finding%s with no automatic fix (an address held in an integer or a buffer): not in the series\n",
-			nofix, nofix == 1 ? "" : "s");
+	fix_left_out(&c, &res, o.all, o.quiet);
 	if (!c.nunits) {
 		if (!o.quiet)
 			fprintf(stderr,

@@ -180,6 +180,31 @@ static int subst(char **s, const char *from, const char *to)
 	return 0;
 }
 
+/*
+ * Every later word of *@s that is @obj (kbuild's steps after the compile:
+ * objtool, recordmcount) becomes @to, so that they work on the scratch
+ * object: BUILD's own object is never rewritten.
+ */
+static void subst_words(char **s, const char *obj, const char *to)
+{
+	size_t n = strlen(obj);
+	char *p = *s;
+
+	while ((p = strstr(p, obj))) {
+		char *t;
+		size_t at = (size_t)(p - *s);
+
+		if ((p == *s || p[-1] == ' ') && (!p[n] || p[n] == ' ' || p[n] == ';')) {
+			t = xasprintf("%.*s%s%s", (int)at, *s, to, p + n);
+			free(*s);
+			*s = t;
+			p = *s + at + strlen(to);
+		} else {
+			p += n;
+		}
+	}
+}
+
 static int check_build(const struct fix_ctx *c, const struct fix_unit *u)
 {
 	size_t k;
@@ -228,7 +253,13 @@ static int check_build(const struct fix_ctx *c, const struct fix_unit *u)
 			char *argv[] = { "sh", "-c", cmd, NULL };
 			int rc;
 
+			char *relobj = xasprintf("%.*s.o", (int)(n - 2), rel);
+			char *scratch = xasprintf("%s/build.o", c->tmp);
+
 			subst(&cmd, dep, tmpdep);
+			subst_words(&cmd, relobj, scratch);
+			free(relobj);
+			free(scratch);
 			argv[2] = cmd;
 			out = NULL;
 			rc = fix_run(c->build, NULL, &out, &err, argv);

@@ -9,6 +9,8 @@
  *   fix/msg.c     subject prefix, commit message, Fixes:, To/Cc
  *   fix/series.c  the scratch repository and git format-patch
  *   fix/check.c   the proofs: apply, checkpatch, build, re-audit
+ *   fix/held.c    which findings the series takes, the rewrite of an
+ *                 address held in an integer, and the ones left out
  */
 #ifndef PTRGUARD_FIX_H
 #define PTRGUARD_FIX_H
@@ -45,6 +47,8 @@ struct fix_ctx {
 	struct fix_unit *units;
 	size_t nunits;
 	const struct cocci_opts *cocci;	/* how the audit ran (re-audit the same way) */
+	char **left;			/* "FILE:LINE: CLASS CONV (FUNC()): why", fix_left_out() */
+	size_t nleft;
 };
 
 /* fix/units.c */
@@ -121,6 +125,27 @@ void fix_who_free(struct fix_who *w);
 int fix_series(struct fix_ctx *c);
 /* Once every check passed: the cover letter says what they proved. */
 int fix_cover_checked(const struct fix_ctx *c);
+
+/* fix/held.c */
+/*
+ * Does the series fix @f (with --all: @all)?  1: yes; 0: no, and *@why
+ * (when @why is not NULL) says why, malloc()ed: a range, a low-confidence
+ * note, a class with no rewrite.
+ */
+int fix_takes(const struct finding *f, int all, char **why);
+/*
+ * Each finding of @res the series does not take, with its reason: into
+ * c->left (the cover letter lists them) and, unless @quiet, on stderr.
+ */
+void fix_left_out(struct fix_ctx *c, const struct cocci_result *res, int all, int quiet);
+/*
+ * @text (@len bytes) of @file with @findings fixed: those of fix_apply(),
+ * and an address held in an integer (int-held, int-field, int-buf) printed
+ * with %p of the integer cast back to void *.  malloc()ed, its length in
+ * *@newlen; NULL after error().
+ */
+char *fix_file(const char *file, const char *text, size_t len,
+	       const struct finding *const *findings, size_t n, size_t *newlen);
 
 /* fix/check.c */
 /* Prove each patch; prints one line per patch and check.  -1: a check failed. */

@@ -148,7 +148,14 @@ static char *path_prefix(const char *name, int is_dir)
 		*slash = 0;
 	else
 		*dir = 0;
-	if (!strncmp(dir, "drivers/gpu/drm", 15) && !dir[15] && !strncmp(base, "drm_", 4)) {
+	if (!strncmp(dir, "sound/", 6) || !strcmp(dir, "sound")) {
+		/* ALSA names the driver: "ALSA: hdspm: " */
+		const char *d = strrchr(dir, '/');
+
+		ret = xasprintf("ALSA: %s: ", is_dir ? (d ? d + 1 : dir) : base);
+	} else if (!strncmp(dir, "drivers/soc/", 12) && !strchr(dir + 12, '/') && *base) {
+		ret = xasprintf("soc: %s: %s: ", dir + 12, base);	/* "soc: mediatek: mtk-svs: " */
+	} else if (!strncmp(dir, "drivers/gpu/drm", 15) && !dir[15] && !strncmp(base, "drm_", 4)) {
 		ret = xasprintf("drm/%s: ", base + 4);
 	} else if (!strncmp(dir, "drivers/", 8) && !strchr(dir + 8, '/') && *base) {
 		ret = xasprintf("%s: %s: ", dir + 8, base);	/* "scsi: ips: " */
@@ -281,9 +288,70 @@ out:
 	return tag;
 }
 
+/*
+ * The expression of a finding's message, "(it holds X)" or "(written at
+ * line N)", after @key; spatch prints it without blanks: "a+b" becomes
+ * "a + b" again, one pair of outer parentheses dropped.  NULL if none.
+ */
+static char *from_message(const struct finding *f, const char *key)
+{
+	const char *p = f->message ? strstr(f->message, key) : NULL, *e;
+	char *out, *o;
+	size_t n;
+
+	if (!p)
+		return NULL;
+	p += strlen(key);
+	e = strrchr(p, ')');
+	if (!e)
+		return NULL;
+	n = (size_t)(e - p);
+	if (n > 2 && p[0] == '(' && p[n - 1] == ')') {
+		p++;
+		n -= 2;
+	}
+	out = o = xmalloc(3 * n + 1);
+	for (e = p; e < p + n; e++) {
+		if ((*e == '+' || (*e == '-' && e[1] != '>' && e[1] != '-' && e > p &&
+				   e[-1] != '-' && (isalnum((unsigned char)e[-1]) ||
+						    e[-1] == ')' || e[-1] == ']'))) &&
+		    e > p && e[-1] != '+' && e[1] != '+') {
+			*o++ = ' ';
+			*o++ = *e;
+			*o++ = ' ';
+		} else {
+			*o++ = *e;
+		}
+	}
+	*o = 0;
+	return out;
+}
+
 static char *what_leaks(const struct finding *f)
 {
 	const char *arg = f->arg && *f->arg ? f->arg : "a pointer";
+
+	if (!strcmp(f->cls, "int-held") || !strcmp(f->cls, "int-field")) {
+		char *holds = from_message(f, "(it holds "), *s;
+
+		s = xasprintf("%s() prints %s%s, %s the pointer %s, with %s.", f->function,
+			      strcmp(f->cls, "int-field") ? "" : "the field ", arg,
+			      strcmp(f->cls, "int-field") ? "an integer that holds" :
+							    "which this file sets to",
+			      holds ? holds : "it was cast from", f->conversion);
+		free(holds);
+		return s;
+	}
+	if (!strcmp(f->cls, "int-buf")) {
+		const char *op = arg + fix_operand(arg, 0, strlen(arg));
+		char *line = from_message(f, "(written at line "), *s;
+
+		s = xasprintf("%s() formats the pointer %s as an integer, %s, with %s into the text it returns, which seq_file output prints%s%s%s.",
+			      f->function, op, arg, f->conversion, line ? " (line " : "",
+			      line ? line : "", line ? ")" : "");
+		free(line);
+		return s;
+	}
 
 	if (!strcmp(f->cls, "int-cast")) {
 		const char *op = arg + fix_operand(arg, 0, strlen(arg));
@@ -304,14 +372,15 @@ int fix_message(const struct fix_ctx *c, struct fix_unit *u)
 	const char *who = NULL, **whofn = NULL;
 	struct fix_who *whos = NULL;
 	size_t ntags = 0, nfuncs = 0, nwhos = 0, i, k;
-	int unhashed = 0, cast = 0, tracing = 0;
+	int unhashed = 0, cast = 0, held = 0, tracing = 0;
 
 	for (i = 0; i < u->nfindings; i++) {
 		const struct finding *f = u->findings[i];
 		char *s = what_leaks(f);
 
 		unhashed |= !strcmp(f->cls, "p-unhashed");
-		cast |= !strcmp(f->cls, "int-cast");
+		cast |= !strcmp(f->cls, "int-cast") || !strcmp(f->cls, "int-buf");
+		held |= !strcmp(f->cls, "int-held") || !strcmp(f->cls, "int-field");
 		if (!what || !strstr(what, s)) {
 			if (what)
 				cat(&what, " ");
@@ -451,6 +520,8 @@ subject_done:
 		para(&body, "Print the pointer with plain %p. Documentation/core-api/printk-formats.rst: \"Pointers printed without a specifier extension (i.e unadorned %p) are hashed to prevent leaking information about the kernel memory layout. This has the added benefit of providing a unique identifier.\" The output still tells objects apart, and booting with no_hash_pointers shows the raw values when debugging needs them.");
 		if (cast)
 			para(&body, "A pointer cast to an integer and printed with %lx is what the same document says of %px: \"%px is functionally equivalent to %lx (or %lu)\". The cast goes too, so that the compiler checks the conversion against a pointer.");
+		if (held)
+			para(&body, "The integer holds the pointer's value, so print it as the pointer it holds: %p of the integer cast back to void * (%p of the integer itself would not pass -Wformat). The integer and its other uses stay as they are.");
 		if (tracing)
 			para(&body, "Tracing has an option of its own for pointers, hash-ptr (on by default): with it off, the %p of event print formats is shown as %px. It applies only to the event formats that trace_event_printf() expands, not to a format passed to trace_seq_printf() as this one is: after this change these pointers are hashed whatever hash-ptr says, and no_hash_pointers still shows them raw.");
 	}

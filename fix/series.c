@@ -62,7 +62,7 @@ static int put_file(const struct fix_ctx *c, const struct fix_unit *u, const cha
 		for (i = 0; i < u->nfindings; i++)
 			if (!strcmp(u->findings[i]->file, rel))
 				mine[n++] = u->findings[i];
-		fixed = fix_apply(rel, text, len, (const struct finding *const *)mine, n, &newlen);
+		fixed = fix_file(rel, text, len, (const struct finding *const *)mine, n, &newlen);
 		free(mine);
 		if (!fixed)
 			goto out;
@@ -141,10 +141,44 @@ static void add_unique(char ***list, size_t *n, char *const *add, size_t nadd)
 	}
 }
 
+/* @s wrapped at 72 columns, the first line after @lead, the rest after @indent. */
+static char *wrapped(const char *lead, const char *indent, const char *s)
+{
+	char *out = xstrdup(lead), *t;
+	size_t col = strlen(lead), start = col;
+
+	while (*s) {
+		const char *w = s;
+		size_t n;
+
+		while (*w == ' ')
+			w++;
+		if (!*w)
+			break;
+		for (n = 0; w[n] && w[n] != ' '; n++)
+			;
+		if (col > start && col + 1 + n > 72) {
+			t = xasprintf("%s\n%s%.*s", out, indent, (int)n, w);
+			col = strlen(indent) + n;
+			start = strlen(indent);
+		} else {
+			t = xasprintf("%s%s%.*s", out, col > start ? " " : "", (int)n, w);
+			col += (col > start) + n;
+		}
+		free(out);
+		out = t;
+		s = w + n;
+	}
+	t = xasprintf("%s\n", out);
+	free(out);
+	return t;
+}
+
 /* Fill in the cover letter's subject and blurb. */
 static int cover(const struct fix_ctx *c, const char *path)
 {
 	size_t len, i, k, leaks = 0, files = 0;
+	int held = 0;
 	char *text = read_file(path, SIZE_MAX, &len), *blurb = NULL, *s, *out;
 	char *subj, *b;
 	char **to = NULL, **cc = NULL;
@@ -157,14 +191,17 @@ static int cover(const struct fix_ctx *c, const char *path)
 	for (i = 0; i < c->nunits; i++) {
 		leaks += c->units[i].nfindings;
 		files += c->units[i].nfiles;
+		for (k = 0; k < c->units[i].nfindings; k++)
+			held |= !strncmp(c->units[i].findings[k]->cls, "int-", 4) &&
+				strcmp(c->units[i].findings[k]->cls, "int-cast");
 	}
-	blurb = xasprintf("These patches stop %zu kernel address%s from reaching user space through\n"
-			  "seq_file output (/proc, debugfs, tracefs) in %zu file%s: a pointer\n"
-			  "printed with %%px, or cast to an integer and printed with %%lx, is\n"
-			  "shown raw to whoever can read the file, with neither hashing nor\n"
-			  "kptr_restrict.  Each patch prints the pointer with %%p, which is hashed\n"
-			  "(Documentation/core-api/printk-formats.rst), and changes nothing else.\n\n",
-			  leaks, leaks == 1 ? "" : "es", files, files == 1 ? "" : "s");
+	s = xasprintf("These patches stop %zu kernel address%s from reaching user space through seq_file output (/proc, debugfs, tracefs) in %zu file%s: a pointer printed with %%px, or cast to an integer and printed with %%lx%s, is shown raw to whoever can read the file, with neither hashing nor kptr_restrict.  Each patch prints the pointer with %%p, which is hashed (Documentation/core-api/printk-formats.rst), and changes nothing else.",
+		      leaks, leaks == 1 ? "" : "es", files, files == 1 ? "" : "s",
+		      held ? " (directly, or kept in an integer first)" : "");
+	b = wrapped("", "", s);
+	free(s);
+	blurb = xasprintf("%s\n", b);
+	free(b);
 	for (i = 0; i < c->nunits; i++) {
 		const struct fix_unit *u = &c->units[i];
 
@@ -181,6 +218,21 @@ static int cover(const struct fix_ctx *c, const char *path)
 		}
 		add_unique(&to, &nto, u->to, u->nto);
 		add_unique(&cc, &ncc, u->cc, u->ncc);
+	}
+	/* what the audit found and the series leaves: each one named, with why */
+	if (c->nleft) {
+		s = xasprintf("%s\nNot in this series: %zu finding%s of the audit, and why:\n", blurb,
+			      c->nleft, c->nleft == 1 ? "" : "s");
+		free(blurb);
+		blurb = s;
+		for (i = 0; i < c->nleft; i++) {
+			char *w = wrapped("   ", "     ", c->left[i]);
+
+			s = xasprintf("%s%s", blurb, w);
+			free(blurb);
+			free(w);
+			blurb = s;
+		}
 	}
 	/* where no Fixes: tag could be given, the cover letter says why */
 	for (i = 0, k = 0; i < c->nunits; i++)

@@ -28,12 +28,11 @@ void fix_make_units(struct fix_ctx *c, const struct cocci_result *res, int per_d
 
 	for (i = 0; i < res->nfindings; i++) {
 		const struct finding *f = &res->findings[i];
-		const struct vocab_class *cl = vocab_class(f->cls);
 		char *name;
 		struct fix_unit *u = NULL;
 
-		/* a class with no automatic fix (vocab.def) stays for a human */
-		if (!cl || !cl->fix || (!cl->leak && !all))
+		/* one the series does not take is named by fix_left_out() */
+		if (!fix_takes(f, all, NULL))
 			continue;
 		name = unit_name(f->file, per_dir);
 		for (k = 0; k < c->nunits; k++)
@@ -100,4 +99,7 @@ void fix_free_units(struct fix_ctx *c)
 		free(u->nofixes);
 	}
 	free(c->units);
+	for (i = 0; i < c->nleft; i++)
+		free(c->left[i]);
+	free(c->left);
 }
