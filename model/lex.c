@@ -16,6 +16,7 @@
 
 #include "model/format.h"
 #include "model/lex.h"
+#include "model/tokenize.h"
 #include "lib/ptrguard.h"
 #include "model/vocab.h"
 
@@ -108,174 +109,53 @@ void lex_vocab_free(struct lex_vocab *v)
 
 /* ---------------------------------------------------------------- tokens */
 
-enum { K_WORD, K_STR, K_CHR, K_NUM, K_PUNCT };
-
-struct tok {
-	unsigned char kind;
-	unsigned char dead;	/* inside #if 0 */
-	unsigned char gap;	/* blank or comment before it */
-	size_t off, len;	/* in the text */
-	unsigned int line, col;	/* 1-based line, 0-based byte column */
-	unsigned int dir;	/* 0, or the number of the directive line it is on */
-};
+/* The tokens of model/tokenize.c, read as this model reads them. */
+#define K_WORD TOK_NAME
+#define K_STR TOK_STRING
+#define K_CHR TOK_CHAR
+#define K_NUM TOK_NUMBER
+#define K_PUNCT TOK_PUNCT
 
 struct lexer {
 	const char *t;
 	size_t n;
-	struct tok *tk;
-	size_t ntk, alloc;
+	struct token *tk;
+	size_t ntk;
 	int broken;
 };
 
-static int word_start(unsigned char c)
+/*
+ * Tokenize @lx->t: a literal the text never closes (an apostrophe in #if
+ * 0 prose, GCC's stray token to the end of the line) is no literal here.
+ */
+static void lex_tokens(struct lexer *lx)
 {
-	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' || c == '$' ||
-		c >= 0x80;
+	struct tokens tk;
+	size_t i;
+
+	tokenize(lx->t, lx->n, &tk);
+	for (i = 0; i < tk.ntk; i++)
+		if (tk.tk[i].flags & TOKF_OPEN)
+			tk.tk[i].kind = TOK_OTHER;
+	lx->tk = tk.tk;
+	lx->ntk = tk.ntk;
+	lx->broken = tk.broken;
 }
 
-static int word_byte(unsigned char c)
+/* Mark the tokens of #if 0 blocks dead. */
+static void mark_dead(struct lexer *lx)
 {
-	return word_start(c) || (c >= '0' && c <= '9');
+	struct tokens tk = { .t = lx->t, .n = lx->n, .tk = lx->tk, .ntk = lx->ntk };
+
+	tok_mark_dead(&tk);
 }
 
-static const char *const puncts2[] = {
-	"->", "==", "!=", "<=", ">=", "&&", "||", "++", "--", "##", "+=", "-=",
-	"*=", "/=", "%=", "&=", "|=", "^=", "<<", ">>", NULL,
-};
-
-/* Split the text into tokens; line splices are blanks, comments too. */
-static void tokenize(struct lexer *lx)
-{
-	const char *t = lx->t;
-	size_t i = 0, n = lx->n, j;
-	unsigned int line = 1, dir = 0, ndirs = 0;
-	size_t bol = 0;		/* offset of the current line's start */
-	int line_empty = 1, gap = 1;
-
-	while (i < n) {
-		unsigned char c = (unsigned char)t[i];
-		struct tok *k;
-
-		if (c == '\\' && i + 1 < n && (t[i + 1] == '\n' ||
-					       (t[i + 1] == '\r' && i + 2 < n && t[i + 2] == '\n'))) {
-			i += t[i + 1] == '\n' ? 2 : 3;
-			line++;
-			bol = i;
-			gap = 1;
-			continue;
-		}
-		if (c == '\n') {
-			i++;
-			line++;
-			bol = i;
-			dir = 0;
-			line_empty = 1;
-			gap = 1;
-			continue;
-		}
-		if (c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v') {
-			i++;
-			gap = 1;
-			continue;
-		}
-		if (c == '/' && i + 1 < n && t[i + 1] == '*') {
-			for (j = i + 2; j + 1 < n && !(t[j] == '*' && t[j + 1] == '/'); j++)
-				if (t[j] == '\n') {
-					line++;
-					bol = j + 1;
-				}
-			if (j + 1 >= n)
-				lx->broken = 1;
-			i = j + 2 < n ? j + 2 : n;
-			gap = 1;
-			continue;
-		}
-		if (c == '/' && i + 1 < n && t[i + 1] == '/') {
-			while (i < n && t[i] != '\n')
-				i++;
-			gap = 1;
-			continue;
-		}
-		if (lx->ntk == lx->alloc) {
-			lx->alloc = lx->alloc ? 2 * lx->alloc : 1024;
-			lx->tk = xrealloc(lx->tk, lx->alloc * sizeof(*lx->tk));
-		}
-		k = &lx->tk[lx->ntk];
-		if (c == '#' && line_empty) {
-			dir = ++ndirs;
-		}
-		line_empty = 0;
-		k->off = i;
-		k->line = line;
-		k->col = (unsigned int)(i - bol);
-		k->dir = dir;
-		k->dead = 0;
-		k->gap = (unsigned char)gap;
-		gap = 0;
-		if (c == '"' || c == '\'') {
-			unsigned int line0 = line;
-			size_t bol0 = bol;
-
-			k->kind = c == '"' ? K_STR : K_CHR;
-			for (j = i + 1; j < n && t[j] != (char)c; j++) {
-				if (t[j] == '\\' && j + 1 < n) {
-					j++;
-					if (t[j] == '\n')
-						line++;
-					else if (t[j] == '\r' && j + 1 < n && t[j + 1] == '\n')
-						j++, line++;
-					if (t[j] == '\n')
-						bol = j + 1;
-				} else if (t[j] == '\n') {
-					break;
-				}
-			}
-			if (j >= n || t[j] != (char)c) {
-				/* an apostrophe in #if 0 prose, or an unterminated literal */
-				if (c == '"' && !dir)
-					lx->broken = 1;
-				k->kind = K_PUNCT;
-				j = i;
-				/* the text after it is read again: its lines too */
-				line = line0;
-				bol = bol0;
-			}
-			i = j + 1;
-		} else if (word_start(c)) {
-			k->kind = K_WORD;
-			for (j = i; j < n && word_byte((unsigned char)t[j]); j++)
-				;
-			i = j;
-		} else if (c >= '0' && c <= '9') {
-			k->kind = K_NUM;
-			for (j = i; j < n && (word_byte((unsigned char)t[j]) || t[j] == '.' ||
-					      ((t[j] == '+' || t[j] == '-') &&
-					       (t[j - 1] == 'e' || t[j - 1] == 'E' ||
-						t[j - 1] == 'p' || t[j - 1] == 'P'))); j++)
-				;
-			i = j;
-		} else {
-			size_t m;
-
-			k->kind = K_PUNCT;
-			j = i + 1;
-			if (c == '.' && i + 2 < n && t[i + 1] == '.' && t[i + 2] == '.')
-				j = i + 3;
-			for (m = 0; j == i + 1 && puncts2[m]; m++)
-				if (i + 1 < n && t[i] == puncts2[m][0] && t[i + 1] == puncts2[m][1])
-					j = i + 2;
-			i = j;
-		}
-		k->len = i - k->off;
-		lx->ntk++;
-	}
-}
+#define DEAD(k) (((k)->flags & TOKF_DEAD) != 0)
+#define GAP(k) (((k)->flags & TOKF_GAP) != 0)
 
 static int is(const struct lexer *lx, size_t i, const char *s)
 {
-	/* the first byte first: most tokens are not the one asked for */
-	return i < lx->ntk && lx->t[lx->tk[i].off] == s[0] && lx->tk[i].len == strlen(s) &&
-		!memcmp(lx->t + lx->tk[i].off, s, lx->tk[i].len);
+	return i < lx->ntk && tok_is(lx->t, &lx->tk[i], s);
 }
 
 static int is_word(const struct lexer *lx, size_t i)
@@ -287,38 +167,6 @@ static int is_word(const struct lexer *lx, size_t i)
 static size_t dir_word(const struct lexer *lx, size_t i)
 {
 	return i + 1 < lx->ntk && lx->tk[i + 1].dir == lx->tk[i].dir ? i + 1 : lx->ntk;
-}
-
-/* Mark the tokens of #if 0 blocks dead, up to their #else, #elif or #endif. */
-static void mark_dead(struct lexer *lx)
-{
-	size_t i, j, w;
-	int depth;
-
-	for (i = 0; i < lx->ntk; i++) {
-		if (!lx->tk[i].dir || !is(lx, i, "#") || (i && lx->tk[i - 1].dir == lx->tk[i].dir))
-			continue;
-		w = dir_word(lx, i);
-		if (!is(lx, w, "if") || !is(lx, w + 1, "0") || lx->tk[w + 1].dir != lx->tk[i].dir ||
-		    (w + 2 < lx->ntk && lx->tk[w + 2].dir == lx->tk[i].dir))
-			continue;
-		depth = 0;
-		for (j = w + 2; j < lx->ntk; j++) {
-			if (lx->tk[j].dir && is(lx, j, "#") && lx->tk[j - 1].dir != lx->tk[j].dir) {
-				size_t x = dir_word(lx, j);
-
-				if (is(lx, x, "if") || is(lx, x, "ifdef") || is(lx, x, "ifndef"))
-					depth++;
-				else if (is(lx, x, "endif") && depth)
-					depth--;
-				else if (!depth && (is(lx, x, "endif") || is(lx, x, "else") ||
-						    is(lx, x, "elif")))
-					break;
-			}
-			lx->tk[j].dead = 1;
-		}
-		i = j;
-	}
 }
 
 /* The live tokens of the code (not a directive), or of one directive line. */
@@ -386,7 +234,7 @@ static size_t s_close(const struct model *m, const struct span *s, size_t i)
 	int depth = 0;
 
 	for (; i < s->n; i++) {
-		const struct tok *k = T(m, s, i);
+		const struct token *k = T(m, s, i);
 		char c = k->kind == K_PUNCT && k->len == 1 ? m->lx.t[k->off] : 0;
 
 		if (c == '(' || c == '[' || c == '{')
@@ -408,7 +256,7 @@ static size_t s_args(const struct model *m, const struct span *s, size_t open, s
 	if (close == open + 1 || close >= s->n)
 		return 0;
 	for (i = open + 1; i <= close; i++) {
-		const struct tok *k = T(m, s, i);
+		const struct token *k = T(m, s, i);
 		char c = k->kind == K_PUNCT && k->len == 1 ? m->lx.t[k->off] : 0;
 
 		if (c == '(' || c == '[' || c == '{') {
@@ -437,9 +285,9 @@ static char *s_text(const struct model *m, const struct span *s, size_t b, size_
 		len += T(m, s, i)->len + 1;
 	out = xmalloc(len + 1);
 	for (i = b; i < e; i++) {
-		const struct tok *k = T(m, s, i);
+		const struct token *k = T(m, s, i);
 
-		if (i > b && k->gap)
+		if (i > b && GAP(k))
 			out[n++] = ' ';
 		memcpy(out + n, m->lx.t + k->off, k->len);
 		n += k->len;
@@ -481,7 +329,7 @@ static const char *func_name(struct model *m, size_t brace)
 		if (!s_word(m, s, j - 1))
 			return NULL;
 		{
-			const struct tok *k = T(m, s, j - 1);
+			const struct token *k = T(m, s, j - 1);
 			const char *w = m->lx.t + k->off;
 
 			if (k->len >= 2 && w[0] == '_' && w[1] == '_' && j >= 2 && s_is(m, s, j - 2, ")")) {
@@ -513,12 +361,12 @@ static void brace_depths(struct model *m)
 
 	m->depth = xmalloc((m->code.n + 1) * sizeof(*m->depth));
 	for (i = 0; i < lx->ntk; i++) {
-		const struct tok *k = &lx->tk[i];
+		const struct token *k = &lx->tk[i];
 
 		if (k->dir) {
 			size_t w;
 
-			if (!is(lx, i, "#") || (i && lx->tk[i - 1].dir == k->dir))
+			if (!(k->flags & TOKF_BOL))
 				continue;
 			w = dir_word(lx, i);
 			if (is(lx, w, "if") || is(lx, w, "ifdef") || is(lx, w, "ifndef")) {
@@ -546,7 +394,7 @@ static void brace_depths(struct model *m)
 			}
 			continue;
 		}
-		if (k->dead || c >= m->code.n || m->code.ix[c] != i)
+		if (DEAD(k) || c >= m->code.n || m->code.ix[c] != i)
 			continue;
 		m->depth[c++] = depth;
 		if (k->kind == K_PUNCT && k->len == 1 && lx->t[k->off] == '{')
@@ -591,9 +439,9 @@ static size_t split_lines(struct model *m, struct span **dirsp)
 	size_t ndirs = 0, alloc = 0, i;
 
 	for (i = 0; i < m->lx.ntk; i++) {
-		const struct tok *k = &m->lx.tk[i];
+		const struct token *k = &m->lx.tk[i];
 
-		if (k->dead)
+		if (DEAD(k))
 			continue;
 		if (!k->dir) {
 			span_add(&m->code, i, &alloc);
@@ -621,11 +469,11 @@ static size_t split_lines(struct model *m, struct span **dirsp)
 static size_t param_of(const struct model *m, const struct span *d, size_t x,
 		       const size_t *pname, size_t np)
 {
-	const struct tok *w = T(m, d, x);
+	const struct token *w = T(m, d, x);
 	size_t pi;
 
 	for (pi = 0; pi < np; pi++) {
-		const struct tok *t = pname[pi] == (size_t)-1 ? NULL : T(m, d, pname[pi]);
+		const struct token *t = pname[pi] == (size_t)-1 ? NULL : T(m, d, pname[pi]);
 
 		if (t ? t->len == w->len && !memcmp(m->lx.t + t->off, m->lx.t + w->off, w->len)
 		      : is(&m->lx, d->ix[x], "__VA_ARGS__"))
@@ -646,11 +494,11 @@ static int macro_wrapper(struct model *m, const struct span *d)
 	size_t close, i, p, np = 0, a[16][2], na, k, x;
 	size_t pname[16], ppack = (size_t)-1;
 	const struct lex_fn *fn;
-	const struct tok *nm;
+	const struct token *nm;
 
 	/* an object-like alias: "# define NAME WORD", WORD a known function */
 	if (d->n == 4 && s_is(m, d, 1, "define") && s_word(m, d, 2) && s_word(m, d, 3)) {
-		const struct tok *w = T(m, d, 3);
+		const struct token *w = T(m, d, 3);
 		char *origin;
 
 		nm = T(m, d, 2);
@@ -665,7 +513,7 @@ static int macro_wrapper(struct model *m, const struct span *d)
 	}
 	/* "# define NAME(" with no blank before the "(" */
 	if (d->n < 5 || !s_is(m, d, 1, "define") || !s_word(m, d, 2) || !s_is(m, d, 3, "(") ||
-	    T(m, d, 3)->gap)
+	    GAP(T(m, d, 3)))
 		return 0;
 	nm = T(m, d, 2);
 	if (lex_vocab_find(&m->v, m->lx.t + nm->off, nm->len))
@@ -684,7 +532,7 @@ static int macro_wrapper(struct model *m, const struct span *d)
 		}
 	}
 	for (i = close + 1; i + 1 < d->n; i++) {
-		const struct tok *w = T(m, d, i);
+		const struct token *w = T(m, d, i);
 
 		if (!s_word(m, d, i) || !s_is(m, d, i + 1, "("))
 			continue;
@@ -770,7 +618,7 @@ static int function_wrapper(struct model *m, size_t brace)
 		    !(self && self->va)))
 		return 0;
 	for (i = brace + 1; i + 1 < end; i++) {
-		const struct tok *w = T(m, s, i);
+		const struct token *w = T(m, s, i);
 		const struct lex_fn *fn;
 
 		if (!s_word(m, s, i) || !s_is(m, s, i + 1, "("))
@@ -782,11 +630,11 @@ static int function_wrapper(struct model *m, size_t brace)
 		if (na <= fn->fmt || a[fn->fmt][1] != a[fn->fmt][0] + 1)
 			continue;
 		for (k = 0; k + 1 < np; k++) {
-			const struct tok *last = T(m, s, p[k][1] - 1), *x = T(m, s, a[fn->fmt][0]);
+			const struct token *last = T(m, s, p[k][1] - 1), *x = T(m, s, a[fn->fmt][0]);
 
 			if (last->kind == K_WORD && last->len == x->len &&
 			    !memcmp(m->lx.t + last->off, m->lx.t + x->off, x->len)) {
-				const struct tok *nm = T(m, s, open - 1);
+				const struct token *nm = T(m, s, open - 1);
 				char *origin = xasprintf("function:%u", nm->line);
 
 				const struct lex_fn *known = lex_vocab_find(&m->v, m->lx.t + nm->off,
@@ -824,7 +672,7 @@ void lex_vocab_scan_header(struct lex_vocab *v, const char *buf, size_t len, con
 		return;
 	m.lx.t = buf;
 	m.lx.n = len;
-	tokenize(&m.lx);
+	lex_tokens(&m.lx);
 	for (i = 0; i < m.lx.ntk; i++)
 		if (!m.lx.tk[i].dir)
 			span_add(s, i, &alloc);
@@ -851,7 +699,7 @@ void lex_vocab_scan_header(struct lex_vocab *v, const char *buf, size_t len, con
 			continue;
 		/* the declaration around it: the first "NAME(" that is no attribute */
 		for (j = stmt; j < s->n && !s_is(&m, s, j, ";") && !s_is(&m, s, j, "{"); j++) {
-			const struct tok *w = T(&m, s, j);
+			const struct token *w = T(&m, s, j);
 
 			if (s_word(&m, s, j) && s_is(&m, s, j + 1, "(")) {
 				if (!(w->len >= 2 && buf[w->off] == '_' && buf[w->off + 1] == '_')) {
@@ -897,7 +745,7 @@ int lex_vocab_scan_macros(struct lex_vocab *v, const char *buf, size_t len, cons
 	m.lx.n = len;
 	m.header = name;
 	m.v = *v;	/* moved in and out: what macro_wrapper() adds goes to @v */
-	tokenize(&m.lx);
+	lex_tokens(&m.lx);
 	mark_dead(&m.lx);
 	ndirs = split_lines(&m, &dirs);
 	for (round = 0, more = 1; more && round < 8; round++) {
@@ -969,7 +817,7 @@ static size_t macro_defs(const struct model *m, const char *name, size_t len,
 
 	for (i = 0; i < m->ndirs && n < max; i++) {
 		const struct span *d = &m->dirs[i];
-		const struct tok *k;
+		const struct token *k;
 
 		if (d->n < 3 || !s_is(m, d, 1, "define"))
 			continue;
@@ -977,7 +825,7 @@ static size_t macro_defs(const struct model *m, const char *name, size_t len,
 		if (k->len != len || memcmp(m->lx.t + k->off, name, len))
 			continue;
 		/* "#define NAME(" is function-like: not a literal */
-		if (d->n > 3 && s_is(m, d, 3, "(") && !T(m, d, 3)->gap)
+		if (d->n > 3 && s_is(m, d, 3, "(") && !GAP(T(m, d, 3)))
 			continue;
 		defs[n++] = d;
 	}
@@ -999,7 +847,7 @@ static int macro_param(const struct model *m, const struct span *s, const char *
 static int word_alts(const struct model *m, const struct span *s, size_t i, struct alts *x,
 		     size_t from, int depth, const struct span *own)
 {
-	const struct tok *k = T(m, s, i);
+	const struct token *k = T(m, s, i);
 	const struct span *defs[8];
 	struct alts all = { 0 };
 	size_t n, d, at, j;
@@ -1064,7 +912,7 @@ static int pieces_alts(const struct model *m, const struct span *s, size_t b, si
 	if (b >= e)
 		return -1;
 	for (i = b; i < e; i++) {
-		const struct tok *k = T(m, s, i);
+		const struct token *k = T(m, s, i);
 
 		if (k->kind == K_STR) {
 			alts_add_str(x, from, s->ix[i]);
@@ -1217,13 +1065,13 @@ static int array_alts(const struct model *m, const struct span *s, size_t b, siz
 static const char *variable_alts(struct model *m, size_t at, int indexed, struct alts *out)
 {
 	const struct span *s = &m->code;
-	const struct tok *nm = T(m, s, at);
+	const struct token *nm = T(m, s, at);
 	const char *func = m->func[at];
 	size_t i, e, pass, found = 0;
 
 	for (pass = 0; pass < 2 && !found; pass++) {
 		for (i = 0; i < s->n; i++) {
-			const struct tok *k = T(m, s, i);
+			const struct token *k = T(m, s, i);
 
 			if (pass ? m->func[i] != NULL : (!func || m->func[i] != func))
 				continue;
@@ -1259,9 +1107,9 @@ static const char *variable_alts(struct model *m, size_t at, int indexed, struct
 			/* "x++", "x += ...", "&x", or x handed to another call (@e may be s->n) */
 			if (s_is(m, s, e, "++") || s_is(m, s, e, "--") || s_is(m, s, i - 1, "&") ||
 			    s_is(m, s, i - 1, "++") || s_is(m, s, i - 1, "--") ||
-			    (e < s->n && T(m, s, e)->kind == K_PUNCT && T(m, s, e)->len == 2 &&
-			     m->lx.t[T(m, s, e)->off + 1] == '=' && !s_is(m, s, e, "==") &&
-			     !s_is(m, s, e, "!=")))
+			    (e < s->n && T(m, s, e)->kind == K_PUNCT && T(m, s, e)->len >= 2 &&
+			     m->lx.t[T(m, s, e)->off + T(m, s, e)->len - 1] == '=' &&
+			     !s_is(m, s, e, "==") && !s_is(m, s, e, "!=")))
 				return "a variable the function modifies";
 			/* a whole argument of a call that is no seq output call (sprintf(fmt, ...)) */
 			if ((s_is(m, s, i - 1, "(") || s_is(m, s, i - 1, ",")) &&
@@ -1301,7 +1149,7 @@ static void join_alt(const struct model *m, const struct span *s, const struct a
 	j->col = xmalloc(total * sizeof(*j->col));
 	j->text[n++] = '"';
 	for (i = 0; i < a->n; i++) {
-		const struct tok *k = &m->lx.tk[a->strs[i]];
+		const struct token *k = &m->lx.tk[a->strs[i]];
 		const char *p = m->lx.t + k->off + 1, *end = m->lx.t + k->off + k->len - 1;
 		unsigned int line = k->line, col = k->col + 1;
 
@@ -1382,7 +1230,7 @@ static char *decode_joined(const struct joined *j, size_t *n, size_t **raw)
 /* A word of an integer cast type (model/vocab.def), or a qualifier. */
 static int int_word(const struct model *m, const struct span *s, size_t i)
 {
-	const struct tok *k;
+	const struct token *k;
 
 	if (!s_word(m, s, i))
 		return 0;
@@ -1419,7 +1267,7 @@ static int not_a_type(const struct lexer *lx, size_t j)
 /* Does token @k end a declarator: ; , = ) [ or an attribute (__free(f), __maybe_unused)? */
 static int decl_end(const struct lexer *lx, size_t k)
 {
-	const struct tok *t = k < lx->ntk ? &lx->tk[k] : NULL;
+	const struct token *t = k < lx->ntk ? &lx->tk[k] : NULL;
 
 	if (!t)
 		return 0;
@@ -1431,7 +1279,7 @@ static int decl_end(const struct lexer *lx, size_t k)
 
 static enum decl_kind decl_kind(const struct lexer *lx, size_t i)
 {
-	const struct tok *t;
+	const struct token *t;
 	size_t j;
 
 	if (!i || !is_word(lx, i) || !decl_end(lx, i + 1))
@@ -1510,7 +1358,7 @@ static void find_scopes(struct model *m)
 
 	m->outer = xmalloc(s->n + 1);
 	for (i = 0; i < s->n; i++) {
-		const struct tok *k = T(m, s, i);
+		const struct token *k = T(m, s, i);
 		char c = k->kind == K_PUNCT && k->len == 1 ? m->lx.t[k->off] : 0;
 
 		m->outer[i] = m->func[i] ? 0 : parens ? 'p' : m->depth[i] ? 'm' : 'g';
@@ -1584,7 +1432,7 @@ static void find_users(struct model *m)
 	for (i = 0; i + 2 < lx->ntk; i++) {
 		size_t j = i + 2;
 
-		if (!is(lx, i, "__user") || !is(lx, i + 1, "*") || lx->tk[i].dead)
+		if (!is(lx, i, "__user") || !is(lx, i + 1, "*") || DEAD(&lx->tk[i]))
 			continue;
 		if (is(lx, j, "const"))
 			j++;
@@ -1619,7 +1467,7 @@ static void read_decls(const struct model *m, const char *name, size_t len, cons
 		enum decl_kind k;
 		unsigned int bit;
 
-		if (lx->tk[i].len != len || lx->tk[i].dead || memcmp(lx->t + lx->tk[i].off, name, len))
+		if (lx->tk[i].len != len || DEAD(&lx->tk[i]) || memcmp(lx->t + lx->tk[i].off, name, len))
 			continue;
 		k = decl_kind(lx, i);
 		if (k == D_NONE)
@@ -1668,7 +1516,7 @@ static int user_name(const struct model *m, const char *name, size_t len, size_t
 		return 1;
 	/* most names are not: the file's few user declarations first */
 	for (i = 0; i < m->nusers; i++) {
-		const struct tok *t = &lx->tk[m->users[i]];
+		const struct token *t = &lx->tk[m->users[i]];
 
 		if (t->len == len && !memcmp(lx->t + t->off, name, len))
 			break;
@@ -1725,10 +1573,10 @@ static int macro_param(const struct model *m, const struct span *s, const char *
 {
 	size_t i;
 
-	if (s == &m->code || !s_is(m, s, 1, "define") || !s_is(m, s, 3, "(") || T(m, s, 3)->gap)
+	if (s == &m->code || !s_is(m, s, 1, "define") || !s_is(m, s, 3, "(") || GAP(T(m, s, 3)))
 		return 0;
 	for (i = 4; i < s->n && !s_is(m, s, i, ")"); i++) {
-		const struct tok *k = T(m, s, i);
+		const struct token *k = T(m, s, i);
 
 		if (k->kind == K_WORD && k->len == len && !memcmp(m->lx.t + k->off, name, len))
 			return 1;
@@ -1802,7 +1650,7 @@ static int int_cast(const struct model *m, const struct span *s, size_t b, size_
 		if (c >= e || c == b + 1)
 			break;
 		for (i = b + 1; i < c && int_word(m, s, i); i++) {
-			const struct tok *k = T(m, s, i);
+			const struct token *k = T(m, s, i);
 
 			if (s_is(m, s, i, "const") || s_is(m, s, i, "volatile"))
 				continue;
@@ -1838,7 +1686,7 @@ static int int_cast(const struct model *m, const struct span *s, size_t b, size_
 		return 1;
 	/* NAME, X->NAME, X.NAME: as NAME is declared in the file */
 	if (s_word(m, s, e - 1) && (b + 1 == e || s_is(m, s, e - 2, "->") || s_is(m, s, e - 2, "."))) {
-		const struct tok *k = T(m, s, e - 1);
+		const struct token *k = T(m, s, e - 1);
 
 		switch (macro_param(m, s, m->lx.t + k->off, k->len) ? -1 :
 			pointer_name(m, m->lx.t + k->off, k->len, code_index(m, s->ix[e - 1]),
@@ -1853,7 +1701,7 @@ static int int_cast(const struct model *m, const struct span *s, size_t b, size_
 }
 
 static void add_finding(struct lex_call *c, const struct joined *j, const struct fmt_conv *cv,
-			const char *cls, char *arg, int unknown, int argidx, const struct tok *at)
+			const char *cls, char *arg, int unknown, int argidx, const struct token *at)
 {
 	struct lex_finding *f;
 
@@ -1892,8 +1740,8 @@ static void judge(struct model *m, const struct span *s, struct lex_call *c,
 		size_t idx = ai++, end = raw[cv.start + cv.len];
 		int have = !c->fn->va && idx < nargs;
 		char *arg = have ? s_text(m, s, args[idx][0], args[idx][1]) : NULL;
-		const struct tok *last = have ? T(m, s, args[idx][1] - 1) : NULL;
-		const struct tok *first = have ? T(m, s, args[idx][0]) : NULL;
+		const struct token *last = have ? T(m, s, args[idx][1] - 1) : NULL;
+		const struct token *first = have ? T(m, s, args[idx][0]) : NULL;
 		int member = have && (s_is(m, s, args[idx][1] - 2, "->") ||
 				      s_is(m, s, args[idx][1] - 2, "."));
 		int user = have && last->kind == K_WORD &&
@@ -1962,7 +1810,7 @@ static void judge(struct model *m, const struct span *s, struct lex_call *c,
 static void put_value(struct model *m, const struct span *s, struct lex_call *c, size_t b,
 		      size_t e, unsigned int idx)
 {
-	const struct tok *first = T(m, s, b);
+	const struct token *first = T(m, s, b);
 	const char *why = NULL;
 	int r = int_cast(m, s, b, e, &why);
 	struct lex_finding *f;
@@ -2007,7 +1855,7 @@ static void find_calls(struct model *m, const struct span *s, const char *where,
 	size_t a[64][2];
 
 	for (i = 0; i + 1 < s->n; i++) {
-		const struct tok *w = T(m, s, i);
+		const struct token *w = T(m, s, i);
 		const struct lex_fn *fn;
 		struct lex_call c = { 0 };
 		struct alts alts = { 0 };
@@ -2084,7 +1932,7 @@ static size_t model_read(struct model *m, const char *buf, size_t len, struct sp
 
 	m->lx.t = buf;
 	m->lx.n = len;
-	tokenize(&m->lx);
+	lex_tokens(&m->lx);
 	mark_dead(&m->lx);
 	ndirs = split_lines(m, dirs);
 	m->dirs = *dirs;
@@ -2274,14 +2122,14 @@ int lex_user_expr(const char *buf, size_t len, const char *expr, unsigned int li
 
 	/* a name or a member, "d -> ubuf": not lookup(d->ubuf), not a ?: of one */
 	for (p = 0; expr[p]; p++)
-		if (!word_byte((unsigned char)expr[p]) && expr[p] != ' ' && expr[p] != '.' &&
+		if (!tok_name_byte((unsigned char)expr[p]) && expr[p] != ' ' && expr[p] != '.' &&
 		    !(expr[p] == '-' && expr[p + 1] == '>') && !(expr[p] == '>' && p && expr[p - 1] == '-'))
 			return 0;
-	while (e && !word_byte((unsigned char)expr[e - 1]))
+	while (e && !tok_name_byte((unsigned char)expr[e - 1]))
 		e--;
-	for (b = e; b && word_byte((unsigned char)expr[b - 1]); b--)
+	for (b = e; b && tok_name_byte((unsigned char)expr[b - 1]); b--)
 		;
-	if (b == e || !word_start((unsigned char)expr[b]))
+	if (b == e || !tok_name_start((unsigned char)expr[b]))
 		return 0;
 	for (p = b; p && expr[p - 1] == ' '; p--)
 		;
