@@ -220,7 +220,8 @@ static const char single[] = "[](){}.&*+-~!/%<>^|?:;=,#";
 
 /*
  * The end of the punctuator at @i, or 0 if @i starts none: the longest
- * one ("<<=", "->", "...", the digraphs "<:" ":>" "<%" "%>" "%:" "%:%:").
+ * one ("<<=", "->", "...", "::", the digraphs "<:" ":>" "<%" "%>" "%:"
+ * "%:%:").
  */
 static size_t punct_end(const char *t, size_t n, size_t i)
 {
@@ -256,7 +257,8 @@ static size_t punct_end(const char *t, size_t n, size_t i)
 			return p1 + 1;
 		break;
 	case ':':
-		if (c1 == '>')
+		/* "::": GCC reads it as one in gnu modes (C23's scope token) */
+		if (c1 == '>' || c1 == ':')
 			return p1 + 1;
 		break;
 	case '.':

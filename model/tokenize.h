@@ -19,7 +19,8 @@
  *    strings) and raw strings (R"x(...)x"); one without its closing quote
  *    runs to the end of the line (TOKF_OPEN); after #include, "<...>" is
  *    a header name;
- *  - punctuators are read longest first ("<<=", "->", "...", digraphs);
+ *  - punctuators are read longest first ("<<=", "->", "...", "::",
+ *    digraphs);
  *  - a directive is a "#" (or "%:") first on a logical line, up to the
  *    end of that line; a "#" anywhere else is a punctuator;
  *  - trigraphs are not replaced (GCC's default): "??/" is "?", "?", "/".
