@@ -102,6 +102,22 @@ void tok_start(struct tok_state *s, const char *t, size_t n, int comments)
 	s->comments = comments;
 }
 
+void tok_start_at(struct tok_state *s, const char *t, size_t n, size_t i)
+{
+	tok_start(s, t, n, 0);
+	s->i = s->bol = i;
+	s->bol_logical = 0;
+}
+
+size_t tok_end(const char *t, size_t n, size_t i)
+{
+	struct tok_state s;
+	struct token k;
+
+	tok_start_at(&s, t, n, i);
+	return tok_next(&s, &k) ? k.off + k.len : n;
+}
+
 /* The end of the comment whose "/" is at @i, its second byte at @j. */
 static size_t comment_end(const char *t, size_t n, size_t j, int *open)
 {

@@ -75,6 +75,12 @@ struct tok_state {
 };
 
 void tok_start(struct tok_state *s, const char *t, size_t n, int comments);
+/*
+ * Read from offset @i of @t (not inside a token, not first on its line
+ * for directives): for a part of a text, such as a call's arguments.
+ * Lines and columns count from @i.
+ */
+void tok_start_at(struct tok_state *s, const char *t, size_t n, size_t i);
 /* The next token into *@k: 1, or 0 at the end of the text. */
 int tok_next(struct tok_state *s, struct token *k);
 
@@ -105,6 +111,8 @@ int tok_is(const char *t, const struct token *k, const char *s);
  * a token.
  */
 size_t tok_skip_blank(const char *t, size_t n, size_t i);
+/* The end of the token that starts at @t[@i] (as tok_start_at() reads it). */
+size_t tok_end(const char *t, size_t n, size_t i);
 /* The length of the line splice at @t[@i], or 0. */
 size_t tok_splice_len(const char *t, size_t n, size_t i);
 /* Can @c be in a name (letters, digits, "_", "$", bytes >= 0x80)? */
