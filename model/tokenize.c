@@ -12,14 +12,20 @@
 #include "lib/ptrguard.h"
 
 /* Byte classes: a table, as the tokenizer asks for every byte. */
-enum { C_NAME = 1, C_DIGIT = 2, C_BLANK = 4, C_SPECIAL = 8 };
+enum { C_NAME = 1, C_DIGIT = 2, C_BLANK = 4, C_PUNCT = 8, C_ALONE = 16 };
 
 static const unsigned char cls[256] = {
 	['\0'] = C_BLANK, [' '] = C_BLANK, ['\t'] = C_BLANK, ['\f'] = C_BLANK, ['\v'] = C_BLANK,
 	['0' ... '9'] = C_DIGIT, ['a' ... 'z'] = C_NAME, ['A' ... 'Z'] = C_NAME, ['_'] = C_NAME,
 	['$'] = C_NAME, [0x80 ... 0xff] = C_NAME,
-	/* what a fast loop over blanks or a name must stop at */
-	['\\'] = C_SPECIAL, ['\n'] = C_SPECIAL, ['\r'] = C_SPECIAL, ['/'] = C_SPECIAL,
+	/* punctuators: those that start no longer one are C_ALONE */
+	['('] = C_PUNCT | C_ALONE, [')'] = C_PUNCT | C_ALONE, ['['] = C_PUNCT | C_ALONE,
+	[']'] = C_PUNCT | C_ALONE, ['{'] = C_PUNCT | C_ALONE, ['}'] = C_PUNCT | C_ALONE,
+	[','] = C_PUNCT | C_ALONE, [';'] = C_PUNCT | C_ALONE, ['~'] = C_PUNCT | C_ALONE,
+	['?'] = C_PUNCT | C_ALONE, ['.'] = C_PUNCT, ['&'] = C_PUNCT, ['*'] = C_PUNCT,
+	['+'] = C_PUNCT, ['-'] = C_PUNCT, ['!'] = C_PUNCT, ['/'] = C_PUNCT,
+	['%'] = C_PUNCT, ['<'] = C_PUNCT, ['>'] = C_PUNCT, ['^'] = C_PUNCT, ['|'] = C_PUNCT,
+	[':'] = C_PUNCT, ['='] = C_PUNCT, ['#'] = C_PUNCT,
 };
 
 int tok_name_start(unsigned char c)
@@ -231,9 +237,6 @@ static size_t prefixed(const char *t, size_t n, size_t i, unsigned char *kind, i
 	return 0;
 }
 
-/* Bytes that are a punctuator alone. */
-static const char single[] = "[](){}.&*+-~!/%<>^|?:;=,#";
-
 /*
  * The end of the punctuator at @i, or 0 if @i starts none: the longest
  * one ("<<=", "->", "...", "::", the digraphs "<:" ":>" "<%" "%>" "%:"
@@ -244,9 +247,9 @@ static size_t punct_end(const char *t, size_t n, size_t i)
 	size_t p1, p2, p3;
 	int c0 = (unsigned char)t[i], c1, c2;
 
-	if (!c0 || !strchr(single, c0))
+	if (!(cls[c0] & C_PUNCT))
 		return 0;
-	if (strchr("()[]{},;~?", c0))
+	if (cls[c0] & C_ALONE)
 		return i + 1;
 	c1 = peek(t, n, i + 1, &p1);
 	switch (c0) {
