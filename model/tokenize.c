@@ -84,14 +84,14 @@ static inline int peek(const char *t, size_t n, size_t i, size_t *at)
 	return *at < n ? (unsigned char)t[*at] : -1;
 }
 
-/* Move to @j, counting the newlines passed. */
+/* Move to @j, counting the lines ("\n") passed. */
 static void advance(struct tok_state *s, size_t j)
 {
 	const char *t = s->t;
 	size_t p;
 
 	for (p = s->i; p < j; p++)
-		if (t[p] == '\n' || (t[p] == '\r' && (p + 1 >= s->n || t[p + 1] != '\n'))) {
+		if (t[p] == '\n') {
 			s->line++;
 			s->bol = p + 1;
 		}
@@ -348,8 +348,10 @@ int tok_next(struct tok_state *s, struct token *k)
 		}
 		if (c == '\n' || c == '\r') {
 			s->i = i + newline_len(t, n, i);
-			s->line++;
-			s->bol = s->i;
+			if (t[s->i - 1] == '\n') {
+				s->line++;
+				s->bol = s->i;
+			}
 			s->dir = 0;
 			s->include = 0;
 			s->bol_logical = 1;

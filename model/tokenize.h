@@ -9,7 +9,9 @@
  *  - a line splice (backslash, blanks GCC tolerates, newline) is removed
  *    anywhere, inside a name, a number, a "/" "*" comment opener too (not
  *    inside a raw string literal, as GCC undoes splices there);
- *  - newlines are "\n", "\r\n" and a "\r" alone;
+ *  - newlines are "\n", "\r\n" and a "\r" alone (a "\r" alone ends a
+ *    comment, a directive or a literal as GCC reads it, but lines are
+ *    counted by "\n", as spatch, diff and editors count them);
  *  - comments ("/" "*" to "*" "/" and "//" to the end of the logical
  *    line) are blanks; so is a NUL byte outside literals and comments
  *    (GCC ignores it), and a NUL never ends the text;
