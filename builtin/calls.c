@@ -14,6 +14,7 @@
 #include "cocci/cocci.h"
 #include "lib/kernel.h"
 #include "model/lex.h"
+#include "model/tokenize.h"
 #include "lib/parse-options.h"
 #include "cocci/prefilter.h"
 #include "model/vocab.h"
@@ -115,6 +116,51 @@ static void print_file(const char *name, const struct lex_file *lf)
 }
 
 /*
+ * --tokens (hidden, for the tests): the tokens of model/tokenize.c, one a
+ * line, "FILE:LINE:COLUMN: KIND SPELLING" (column 0-based); KIND ends in
+ * "!" for a literal or comment that never closes and "#" in a directive.
+ * The spelling is escaped: \\ \n \r \t \s (a blank) \0 \xHH.
+ */
+static void print_tokens(const char *name, const char *buf, size_t len)
+{
+	static const char *const kinds[] = {
+		[TOK_NAME] = "name", [TOK_NUMBER] = "number", [TOK_STRING] = "string",
+		[TOK_CHAR] = "char", [TOK_PUNCT] = "punct", [TOK_OTHER] = "other",
+		[TOK_HEADER] = "header", [TOK_COMMENT] = "comment",
+	};
+	struct tok_state s;
+	struct token k;
+	size_t i;
+
+	tok_start(&s, buf, len, 1);
+	while (tok_next(&s, &k)) {
+		printf("%s:%u:%u: %s%s%s ", name, k.line, k.col, kinds[k.kind],
+		       k.flags & TOKF_OPEN ? "!" : "", k.dir ? "#" : "");
+		for (i = k.off; i < k.off + k.len; i++) {
+			unsigned char c = (unsigned char)buf[i];
+
+			if (c == '\\')
+				fputs("\\\\", stdout);
+			else if (c == '\n')
+				fputs("\\n", stdout);
+			else if (c == '\r')
+				fputs("\\r", stdout);
+			else if (c == '\t')
+				fputs("\\t", stdout);
+			else if (c == ' ')
+				fputs("\\s", stdout);
+			else if (c == 0)
+				fputs("\\0", stdout);
+			else if (c < 0x20 || c >= 0x7f)
+				printf("\\x%02x", c);
+			else
+				putchar(c);
+		}
+		putchar('\n');
+	}
+}
+
+/*
  * The top of the out-of-tree module holding the absolute path @abs: the
  * highest directory of the chain above it that has a Kbuild or Makefile
  * (its headers may be beside the file's directory: include/ next to src/);
@@ -157,10 +203,12 @@ static char *dir_of(const char *abs)
 int cmd_calls(int argc, char **argv)
 {
 	const char *tree = NULL, *kdir = NULL;
+	int tokens = 0;
 	const struct option opts[] = {
 		OPT__TREE(&tree, "The kernel tree FILE belongs to: its headers and version."),
 		OPT__KERNEL(&kdir, "FILE is out of tree, built against the kernel source or build\n"
 			    "tree KDIR: its headers and version."),
+		{ OPTION_BOOL, 0, "tokens", &tokens, NULL, "", PARSE_OPT_HIDDEN, NULL, 0, 0, 0 },
 		OPT_END(),
 	};
 	int i, n, ret = EXIT_CLEAN;
@@ -184,6 +232,11 @@ int cmd_calls(int argc, char **argv)
 		if (!buf) {
 			error("calls: %s: cannot read it", argv[i]);
 			ret = EXIT_ERROR;
+			continue;
+		}
+		if (tokens) {
+			print_tokens(argv[i], buf, len);
+			free(buf);
 			continue;
 		}
 		lex_vocab_core(&v);

@@ -21,13 +21,15 @@
  *
  * So a file none of whose literals holds such a conversion (and, for the
  * cast rule, with no such cast) can be left out without losing a finding.
- * The scan is a small C lexer: line splicing, comments, character
- * literals, string literals joined when adjacent, parentheses.  Each run
- * of joined literals is decoded (escapes) and walked by model/format.c's decoder,
- * which reads a format as vsnprintf() and the rules do.  What it cannot
- * rule out counts as present: a run ending inside a conversion ("%"
- * before a macro), an escape that is not C, an apostrophe that starts no
- * character literal (in #if 0 prose).
+ * The scan reads the tokens of model/tokenize.c (the one reader of C of
+ * every part): string literals joined when adjacent, parentheses, casts,
+ * assignments, directives.  Each run of joined literals is decoded
+ * (escapes) and walked by model/format.c's decoder, which reads a format
+ * as vsnprintf() and the rules do.  What it cannot rule out counts as
+ * present: a run ending inside a conversion ("%" before a macro), an
+ * escape that is not C; after an apostrophe that starts no character
+ * literal (in #if 0 prose, where GCC takes the rest of the line as one
+ * stray token) the text is read as tokens still, for its literals.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -37,6 +39,7 @@
 #include "model/format.h"
 #include "model/kver.h"
 #include "cocci/prefilter.h"
+#include "model/tokenize.h"
 #include "model/vocab.h"
 #include "lib/ptrguard.h"
 
@@ -48,8 +51,6 @@ struct pf_text {
 
 /* Is @c a byte of a word (identifier or number)? */
 static int pf_word_byte(unsigned char c);
-/* The first byte at or after @i of @t (@n bytes) that is no blank or comment. */
-static size_t pf_skip_blank(const char *t, size_t n, size_t i);
 /* The end of the character literal at @i (an apostrophe), or 0 if it starts none. */
 static size_t pf_char_literal(const char *t, size_t n, size_t i);
 /* Is @w (@len bytes) the word @name? */
@@ -74,6 +75,8 @@ static unsigned int pf_scan_text(const char *buf, size_t len, int nul, int *fiel
 struct scan {
 	const char *t;		/* the spliced text */
 	size_t n;
+	struct token *tk;	/* its tokens (model/tokenize.c), see scan_tokens() */
+	size_t ntk, tkalloc;
 	unsigned int bits;
 	char *run;		/* the joined literals of the current run */
 	size_t rlen, ralloc;
@@ -120,7 +123,8 @@ struct scan {
 	 */
 	struct name *wides;
 	size_t nwides, hwides;
-	size_t objdef, objlen, objend;	/* the "#define NAME" of this line, if object-like */
+	size_t objdef, objlen;	/* the "#define NAME" of this line, if object-like */
+	unsigned int objdir;	/* its directive (struct token's dir) */
 	int run_def;		/* the literal run is that macro's body */
 	/*
 	 * and the variables and arrays assigned such literals up to the next
@@ -160,14 +164,6 @@ static void mark_calls(struct scan *s, unsigned char what)
 	(s)->n++;								\
 } while (0)
 
-/* Is @i the first non-blank byte of its line? */
-static int at_line_start(const char *t, size_t i)
-{
-	while (i > 0 && (t[i - 1] == ' ' || t[i - 1] == '\t'))
-		i--;
-	return i == 0 || t[i - 1] == '\n';
-}
-
 /* Is the word [@w, @w + @len) of @s->t one of the @n names of @list? */
 static int name_in(const struct scan *s, const struct name *list, size_t n,
 		   size_t w, size_t len)
@@ -192,48 +188,62 @@ static int local_wrapper(const struct scan *s, size_t w, size_t len)
 	return name_in(s, s->locals, s->nlocals, w, len);
 }
 
+/* Is token @i the punctuator or name @w? */
+static int is(const struct scan *s, size_t i, const char *w)
+{
+	return i < s->ntk && tok_is(s->t, &s->tk[i], w);
+}
+
+/* Is token @i a word: a name or a number (pf_word_byte()'s runs)? */
+static int word(const struct scan *s, size_t i)
+{
+	return i < s->ntk && (s->tk[i].kind == TOK_NAME || s->tk[i].kind == TOK_NUMBER);
+}
+
+/* Does the word run [@b, @e) of s->t name a seq call, a wrapper or a local wrapper? */
+static int seq_word(const struct scan *s, size_t b, size_t e)
+{
+	return pf_has_seq(s->t + b, e - b) || local_wrapper(s, b, e - b);
+}
+
 /*
- * At the "#" of a directive (@i, first on its line of the spliced text):
- * if it defines a function-like macro whose body names a seq call, a
- * wrapper or a macro wrapper defined above, remember its name.  C
- * defines a macro before its uses, so one pass sees them in time.
+ * At the "#" token @i that opens a directive: if it defines a
+ * function-like macro whose body names a seq call, a wrapper or a macro
+ * wrapper defined above (a word of its tokens, or of its literals),
+ * remember its name.  C defines a macro before its uses, so one pass
+ * sees them in time.
  */
 static void define_wrapper(struct scan *s, size_t i)
 {
-	const char *t = s->t;
-	size_t w, e, end;
+	const struct token *k = s->tk;
+	unsigned int dir = k[i].dir;
+	size_t w = i + 2, j, b, e;
 
-	for (end = i; end < s->n && t[end] != '\n'; end++)
-		;
-	for (i++; i < end && (t[i] == ' ' || t[i] == '\t'); i++)
-		;
-	if (end - i < 6 || memcmp(t + i, "define", 6) || pf_word_byte((unsigned char)t[i + 6]))
+	if (!is(s, i + 1, "define") || k[i + 1].dir != dir || !word(s, w) || k[w].dir != dir)
 		return;
-	for (i += 6; i < end && (t[i] == ' ' || t[i] == '\t'); i++)
-		;
-	for (w = i; i < end && pf_word_byte((unsigned char)t[i]); i++)
-		;
-	if (i == w)
-		return;
-	if (i >= end || t[i] != '(') {
-		/* object-like: its literals are read on this line (run_flush()) */
-		s->objdef = w;
-		s->objlen = i - w;
-		s->objend = end;
+	if (!is(s, w + 1, "(") || k[w + 1].dir != dir || (k[w + 1].flags & TOKF_GAP)) {
+		/* object-like: its literals are read with it (run_flush()) */
+		s->objdef = k[w].off;
+		s->objlen = k[w].len;
+		s->objdir = dir;
 		return;
 	}
-	for (e = i; e < end; e++) {
-		size_t b;
-
-		if (!pf_word_byte((unsigned char)t[e]))
+	for (j = w + 1; j < s->ntk && k[j].dir == dir; j++) {
+		if (word(s, j) && seq_word(s, k[j].off, k[j].off + k[j].len))
+			break;
+		if (k[j].kind != TOK_STRING)
 			continue;
-		for (b = e; e < end && pf_word_byte((unsigned char)t[e]); e++)
-			;
-		if (pf_has_seq(t + b, e - b) || local_wrapper(s, b, e - b)) {
-			NAME_ADD(s, locals, nlocals, hlocals, w, i - w, 0);
-			return;
+		for (b = k[j].off; b < k[j].off + k[j].len; b = e + 1) {
+			for (e = b; e < k[j].off + k[j].len && pf_word_byte((unsigned char)s->t[e]); e++)
+				;
+			if (e > b && seq_word(s, b, e))
+				break;
 		}
+		if (b < k[j].off + k[j].len)
+			break;
 	}
+	if (j < s->ntk && k[j].dir == dir)
+		NAME_ADD(s, locals, nlocals, hlocals, k[w].off, k[w].len, 0);
 }
 
 /* A name of @a that is one of @b: a local in the same function, a field anywhere. */
@@ -368,74 +378,33 @@ static int pf_word_byte(unsigned char c)
 		(c >= '0' && c <= '9') || c == '_' || c == '$' || c >= 0x80;
 }
 
-static size_t pf_skip_blank(const char *t, size_t n, size_t i)
-{
-	const char *e;
-
-	while (i < n) {
-		if (t[i] == ' ' || t[i] == '\t' || t[i] == '\n' || t[i] == '\r' ||
-		    t[i] == '\f' || t[i] == '\v') {
-			i++;
-		} else if (t[i] == '/' && t[i + 1] == '*') {
-			/* memmem, not strstr: a NUL byte must not end the search */
-			e = memmem(t + i + 2, n - i - 2, "*/", 2);
-			i = e ? (size_t)(e - t) + 2 : n;
-		} else if (t[i] == '/' && t[i + 1] == '/') {
-			e = memchr(t + i + 2, '\n', n - i - 2);
-			i = e ? (size_t)(e - t) + 1 : n;
-		} else {
-			break;
-		}
-	}
-	return i;
-}
-
 static int pf_is_word(const char *w, size_t len, const char *name)
 {
 	return strlen(name) == len && !memcmp(w, name, len);
 }
 
-/*
- * Does "(" at @i open a cast to an integer type: words only, at least one
- * of them an integer type, the others const, volatile or __attributes?
- */
-static int int_cast_at(const struct scan *s, size_t i);
+/* Is token @i the one-byte punctuator @c? */
+static int punct(const struct scan *s, size_t i, char c)
+{
+	return i < s->ntk && s->tk[i].kind == TOK_PUNCT && s->tk[i].len == 1 && s->t[s->tk[i].off] == c;
+}
 
-/*
- * Past the bracketed group that opens at @i ("(", "[" or "{"), strings,
- * character literals and comments inside skipped; s->n if it never ends.
- */
+/* Past the bracketed group that opens at token @i ("(", "[" or "{"); s->ntk if it never ends. */
 static size_t skip_group(const struct scan *s, size_t i)
 {
-	const char *t = s->t;
-	size_t depth = 0, j;
+	size_t depth = 0;
 
-	while (i < s->n) {
-		j = pf_skip_blank(s->t, s->n, i);
-		if (j != i) {
-			i = j;
-			continue;
-		}
-		if (t[i] == '"' || t[i] == '\'') {
-			char q = t[i];
-
-			for (i++; i < s->n && t[i] != q && t[i] != '\n'; i++)
-				if (t[i] == '\\')
-					i++;
-			i++;
-			continue;
-		}
-		if (t[i] == '(' || t[i] == '[' || t[i] == '{')
+	for (; i < s->ntk; i++) {
+		if (punct(s, i, '(') || punct(s, i, '[') || punct(s, i, '{'))
 			depth++;
-		else if ((t[i] == ')' || t[i] == ']' || t[i] == '}') && !--depth)
+		else if ((punct(s, i, ')') || punct(s, i, ']') || punct(s, i, '}')) && !--depth)
 			return i + 1;
-		i++;
 	}
-	return s->n;
+	return s->ntk;
 }
 
 /*
- * Is the cast whose ')' is at @i the whole argument?  The rule matches
+ * Is the cast whose ')' is token @i the whole argument?  The rule matches
  * "(I)P" as an argument of its own, or in parentheses (the paren
  * isomorphism), never as the operand of a binary or ternary operator:
  * "(unsigned long)atomic_read(&x) << 10" is a shift.  After the ')' comes
@@ -446,22 +415,18 @@ static size_t skip_group(const struct scan *s, size_t i)
  */
 static int cast_is_argument(const struct scan *s, size_t i)
 {
-	const char *t = s->t;
 	int group = 0;
+	char c;
 
-	for (i = pf_skip_blank(s->t, s->n, i + 1); i < s->n; i = pf_skip_blank(s->t, s->n, i)) {
-		if ((t[i] == '+' || t[i] == '-') && t[i + 1] == t[i]) {
-			i += 2;
-			group = 0;
-		} else if (strchr("&*+-!~", t[i])) {
+	for (i++; i < s->ntk;) {
+		if (is(s, i, "++") || is(s, i, "--") || punct(s, i, '&') || punct(s, i, '*') ||
+		    punct(s, i, '+') || punct(s, i, '-') || punct(s, i, '!') || punct(s, i, '~')) {
 			i++;
 			group = 0;
-		} else if (t[i] == '(') {
+		} else if (punct(s, i, '(')) {
 			/*
 			 * (I)(I2)P, and any parenthesized operand: a group
-			 * here is skipped whatever it holds.  (This asked
-			 * int_cast_at(s, i) >= 0, always true, at a cost
-			 * exponential in the number of groups in a row.)
+			 * here is skipped whatever it holds.
 			 */
 			i = skip_group(s, i);
 			group = 1;
@@ -469,57 +434,53 @@ static int cast_is_argument(const struct scan *s, size_t i)
 			break;
 		}
 	}
-	if (i >= s->n)
+	if (i >= s->ntk)
 		return 1;
 	/* (the loop above took every "(": a primary here is a word) */
-	if (pf_word_byte((unsigned char)t[i])) {
-		while (i < s->n && pf_word_byte((unsigned char)t[i]))
-			i++;
-	} else if (!group) {
+	if (word(s, i))
+		i++;
+	else if (!group)
 		return 1;
-	}
 	/*
 	 * else the group was the operand, "(long)(a - b) / HZ": what follows
 	 * it is read as after any operand (a "-", "+", "*" or "&" was read
 	 * above as a prefix operator of a further operand: the file is kept)
 	 */
-	for (i = pf_skip_blank(s->t, s->n, i); i < s->n; i = pf_skip_blank(s->t, s->n, i)) {
-		if (t[i] == '(' || t[i] == '[') {
+	while (i < s->ntk) {
+		if (punct(s, i, '(') || punct(s, i, '['))
 			i = skip_group(s, i);
-		} else if (t[i] == '.' || (t[i] == '-' && t[i + 1] == '>')) {
-			i = pf_skip_blank(s->t, s->n, i + (t[i] == '.' ? 1 : 2));
-			while (i < s->n && pf_word_byte((unsigned char)t[i]))
-				i++;
-		} else if ((t[i] == '+' || t[i] == '-') && t[i + 1] == t[i]) {
-			i += 2;
-		} else {
+		else if (punct(s, i, '.') || is(s, i, "->"))
+			i += word(s, i + 1) ? 2 : 1;
+		else if (is(s, i, "++") || is(s, i, "--"))
+			i++;
+		else
 			break;
-		}
 	}
-	if (i >= s->n || t[i] == ',' || t[i] == ')')
+	if (i >= s->ntk || punct(s, i, ',') || punct(s, i, ')'))
 		return 1;
-	return !strchr("+-*/%<>=!&|^?", t[i]);
+	c = s->t[s->tk[i].off];
+	return !strchr("+-*/%<>=!&|^?", c);
 }
 
-/* Does "(" at @i open a cast to an integer type (whatever follows it)?  @end: its ')'. */
+/* Does "(" token @i open a cast to an integer type (whatever follows it)?  @end: its ')'. */
 static int int_cast_type(const struct scan *s, size_t i, size_t *end, int *wide)
 {
-	const char *t = s->t, *w;
+	const char *w;
 	size_t len, n = 0;
 	int type = 0;
 	char name[64];
 
-	for (i = pf_skip_blank(s->t, s->n, i + 1); i < s->n; i = pf_skip_blank(s->t, s->n, i)) {
-		if (t[i] == ')') {
+	for (i++; i < s->ntk; i++) {
+		if (punct(s, i, ')')) {
 			*end = i;
 			name[n] = '\0';
 			*wide = type && vocab_int_cast(name) == 1;
 			return type;
 		}
-		if (!pf_word_byte((unsigned char)t[i]))
+		if (!word(s, i))
 			return 0;
-		for (w = t + i, len = 0; i < s->n && pf_word_byte((unsigned char)t[i]); i++)
-			len++;
+		w = s->t + s->tk[i].off;
+		len = s->tk[i].len;
 		if (vocab_int_word(w, len)) {
 			type = 1;
 			if (n + len + 2 < sizeof(name)) {
@@ -536,6 +497,11 @@ static int int_cast_type(const struct scan *s, size_t i, size_t *end, int *wide)
 	return 0;
 }
 
+/*
+ * Does "(" token @i open a cast to an integer type: words only, at least
+ * one of them an integer type, the others const, volatile or __attributes,
+ * and is it the whole argument?
+ */
 static int int_cast_at(const struct scan *s, size_t i)
 {
 	size_t end;
@@ -627,6 +593,48 @@ unsigned int prefilter_scan_read(const char *buf, size_t len)
 	return pf_scan_text(buf, len, 1, NULL);
 }
 
+/* Append the tokens of s->t[@b, @e) to s->tk, read as the scan reads them. */
+static void scan_tokens(struct scan *s, size_t b, size_t e)
+{
+	struct tok_state st;
+	struct token k;
+	size_t end;
+
+	if (b)
+		tok_start_at(&st, s->t, e, b);
+	else
+		tok_start(&st, s->t, e, 0);
+	while (tok_next(&st, &k)) {
+		/*
+		 * An apostrophe that opens no character literal as
+		 * pf_char_literal() reads one (prose in #if 0: GCC takes the
+		 * rest of the line as one stray token): a byte of its own, and
+		 * the text after it read as tokens, for the literals there.
+		 */
+		if (k.kind == TOK_CHAR && s->t[k.off] == '\'' &&
+		    pf_char_literal(s->t, s->n, k.off) != k.off + k.len) {
+			k.kind = TOK_OTHER;
+			end = k.off + k.len;
+			k.len = 1;
+		} else {
+			end = 0;
+		}
+		if (s->ntk == s->tkalloc) {
+			s->tkalloc = s->tkalloc ? 2 * s->tkalloc : 1024;
+			s->tk = xrealloc(s->tk, s->tkalloc * sizeof(*s->tk));
+		}
+		s->tk[s->ntk++] = k;
+		if (end) {
+			scan_tokens(s, k.off + 1, end);
+			/* those were read from the middle of a line: same directive */
+			for (b = s->ntk; b > 0 && s->tk[b - 1].off > k.off; b--)
+				s->tk[b - 1].dir = k.dir;
+			tok_start_at(&st, s->t, e, end);
+			st.dir = k.dir;
+		}
+	}
+}
+
 /*
  * @field_held (if not NULL): set if the text assigns a field an integer
  * cast that may hold a pointer ("X->NAME = (unsigned long)..."), which
@@ -637,66 +645,53 @@ static unsigned int pf_scan_text(const char *buf, size_t len, int nul, int *fiel
 	struct scan s = { 0 };
 	char *spliced;
 	const char *t;
-	size_t i, j, w;
+	size_t i;
 	int tok;
 
 	spliced = pf_splice(buf, len, nul, &s.n);
 	s.t = t = spliced ? spliced : buf;
-	for (i = 0; i < s.n;) {
-		j = pf_skip_blank(s.t, s.n, i);
-		if (j != i) {
-			i = j;
-			continue;
-		}
-		if (t[i] == '"') {
-			s.run_def = s.objlen && i < s.objend;
-			for (j = i + 1; j < s.n && t[j] != '"' && t[j] != '\n'; j++)
-				if (t[j] == '\\' && j + 1 < s.n && t[j + 1] != '\n')
-					j++;
-			run_add(&s, t + i + 1, j - i - 1);
-			i = j < s.n && t[j] == '"' ? j + 1 : j;
+	scan_tokens(&s, 0, s.n);
+	for (i = 0; i < s.ntk; i++) {
+		const struct token *k = &s.tk[i];
+		size_t w = k->off, wl = k->len;
+
+		if (k->kind == TOK_STRING) {
+			/* the text between the quotes, as written (after a prefix) */
+			const char *q = memchr(t + w, '"', wl);
+			size_t b = q ? (size_t)(q - t) + 1 : w + wl;
+			size_t e = k->flags & TOKF_OPEN ? w + wl : w + wl - 1;
+
+			s.run_def = s.objlen && k->dir && k->dir == s.objdir;
+			run_add(&s, t + b, e > b ? e - b : 0);
 			s.prev = T_STRING;
 			continue;
 		}
 		run_flush(&s);
 		tok = T_OTHER;
-		if (pf_word_byte((unsigned char)t[i])) {
+		if (word(&s, i)) {
 			int returned = s.prev == T_WORD && pf_is_word(t + s.word, s.wlen, "return");
 
-			for (w = i; i < s.n && pf_word_byte((unsigned char)t[i]); i++)
-				;
 			if (returned)
-				NAME_ADD(&s, rets, nrets, hrets, w, i - w, 0);
+				NAME_ADD(&s, rets, nrets, hrets, w, wl, 0);
 			if (s.prev == T_OPEN && s.depth && !s.first[s.depth - 1])
 				s.first[s.depth - 1] = w + 1;
 			s.prev = T_WORD;
-			s.prev_seq = pf_has_seq(t + w, i - w) || local_wrapper(&s, w, i - w);
+			s.prev_seq = pf_has_seq(t + w, wl) || local_wrapper(&s, w, wl);
 			/* a macro of the file holding a wide conversion, as a seq call's argument */
-			if (s.nseq && wide_macro(&s, w, i - w))
+			if (s.nseq && wide_macro(&s, w, wl))
 				mark_calls(&s, F_WIDE | F_STR);
 			{
-				const struct vocab_io_fn *io = vocab_io(t + w, i - w);
+				const struct vocab_io_fn *io = vocab_io(t + w, wl);
 
 				s.prev_io = io && io->kind != VOCAB_IO_TEXT ? (int)io->kind : 0;
 			}
 			s.word = w;
-			s.wlen = i - w;
-			{
-				size_t b = w;
-
-				while (b && (t[b - 1] == ' ' || t[b - 1] == '\t' || t[b - 1] == '\n'))
-					b--;
-				s.wfield = b && (t[b - 1] == '.' || (t[b - 1] == '>' && b > 1 &&
-								     t[b - 2] == '-'));
-			}
+			s.wlen = wl;
+			s.wfield = i && (punct(&s, i - 1, '.') || is(&s, i - 1, "->"));
 			continue;
-		} else if (t[i] == '\'') {
-			j = pf_char_literal(s.t, s.n, i);
-			i = j ? j : i + 1;
-		} else if (t[i] == '#' && at_line_start(t, i)) {
+		} else if (k->dir && (k->flags & TOKF_BOL)) {
 			define_wrapper(&s, i);
-			i++;
-		} else if (t[i] == '(') {
+		} else if (punct(&s, i, '(')) {
 			size_t end;
 			int wide;
 
@@ -723,8 +718,7 @@ static unsigned int pf_scan_text(const char *buf, size_t len, int nul, int *fiel
 			s.first[s.depth] = 0;
 			s.nseq += s.open[s.depth++] & F_SEQ;
 			tok = T_OPEN;
-			i++;
-		} else if (t[i] == ')' || t[i] == ',') {
+		} else if (punct(&s, i, ')') || punct(&s, i, ',')) {
 			/* a wide seq call's argument that ends in a name: x, X->x */
 			if (s.prev == T_WORD && s.depth && (s.open[s.depth - 1] & F_SEQ) &&
 			    !(s.open[s.depth - 1] & F_BUF)) {
@@ -733,9 +727,8 @@ static unsigned int pf_scan_text(const char *buf, size_t len, int nul, int *fiel
 						 s.wfield);
 				NAME_ADD(&s, seqargs, nseqargs, hseqargs, s.word, s.wlen, s.wfield);
 			}
-			if (t[i] == ',') {
+			if (punct(&s, i, ',')) {
 				s.prev = T_COMMA;
-				i++;
 				continue;
 			}
 			if (s.depth) {
@@ -743,42 +736,36 @@ static unsigned int pf_scan_text(const char *buf, size_t len, int nul, int *fiel
 				s.nseq -= s.open[s.depth] & F_SEQ;
 				close_call(&s, s.open[s.depth]);
 			}
-			i++;
-		} else if (t[i] == '=' && t[i + 1] != '=' &&
-			   (!i || !t[i - 1] || !strchr("=!<>", t[i - 1]))) {
+		} else if (k->kind == TOK_PUNCT && t[w + wl - 1] == '=' && strchr("=+-|&^*/%", t[w]) &&
+			   !is(&s, i, "==")) {
 			/* the name assigned: "NAME =", "X->NAME =", "NAME +=" */
-			s.alen = s.prev == T_WORD || (i && t[i - 1] && strchr("+-|&^", t[i - 1])) ?
+			int compound = wl > 1;
+
+			s.alen = (!compound && s.prev == T_WORD) || (compound && strchr("+-|&^", t[w])) ?
 				s.wlen : 0;
 			s.assigned = s.word;
 			s.afield = s.wfield;
 			/* a format may be assigned: "NAME =", "NAME[...] =" */
 			s.init_on = 1;
-			if (s.prev == T_WORD) {
+			if (!compound && s.prev == T_WORD) {
 				s.initw = s.word;
 				s.initlen = s.wlen;
 			} else {
-				size_t b = i;
-
-				while (b && (t[b - 1] == ' ' || t[b - 1] == '\t' || t[b - 1] == '\n'))
-					b--;
 				s.initw = s.brword;
-				s.initlen = b && t[b - 1] == ']' ? s.brlen : 0;
+				s.initlen = !compound && i && punct(&s, i - 1, ']') ? s.brlen : 0;
 			}
 			tok = T_ASSIGN;
-			i++;
 		} else {
-			if (t[i] == '[' && s.prev == T_WORD) {
+			if (punct(&s, i, '[') && s.prev == T_WORD) {
 				s.brword = s.word;
 				s.brlen = s.wlen;
-			} else if (t[i] == ';') {
+			} else if (punct(&s, i, ';')) {
 				s.init_on = 0;
 			}
-			if (t[i] == '{' && !s.braces++)
+			if (punct(&s, i, '{') && !s.braces++)
 				s.func++;
-			else if (t[i] == '}' && s.braces)
+			else if (punct(&s, i, '}') && s.braces)
 				s.braces--;
-			tok = T_OTHER;
-			i++;
 		}
 		s.prev = tok;
 	}
@@ -802,6 +789,7 @@ static unsigned int pf_scan_text(const char *buf, size_t len, int nul, int *fiel
 	free(s.first);
 	free(s.run);
 	free(s.open);
+	free(s.tk);
 	free(spliced);
 	return s.bits;
 }

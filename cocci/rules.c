@@ -21,6 +21,11 @@
 /*
  * A file is a candidate when the query (struct query) holds, an
  * identifier being true when it occurs in the file as a whole word.
+ * This is spatch's grep over the raw text (comments and literals
+ * included), not a reading of C: model/tokenize.c's names are not used
+ * here.  Its word bytes are [A-Za-z0-9_] ($ and bytes >= 0x80 end a word),
+ * so it finds a word wherever spatch's regular expression does, and
+ * keeps a file spatch would keep.
  */
 static int word_char(char c)
 {

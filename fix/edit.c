@@ -10,12 +10,12 @@
  * the call's continuation lines only where checkpatch --strict asks for
  * it (fix/align.c).
  */
-#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "fix/fix.h"
 #include "lib/ptrguard.h"
+#include "model/tokenize.h"
 #include "model/vocab.h"
 
 struct edit {
@@ -23,64 +23,29 @@ struct edit {
 	const char *text;
 };
 
-/* Past blanks, comments and backslash-newlines from @i. */
-static size_t skip_blank(const char *t, size_t i, size_t n)
-{
-	while (i < n) {
-		if (isspace((unsigned char)t[i])) {
-			i++;
-		} else if (t[i] == '\\' && i + 1 < n && t[i + 1] == '\n') {
-			i += 2;
-		} else if (t[i] == '/' && i + 1 < n && t[i + 1] == '*') {
-			const char *e = strstr(t + i + 2, "*/");
-
-			i = e ? (size_t)(e - t) + 2 : n;
-		} else if (t[i] == '/' && i + 1 < n && t[i + 1] == '/') {
-			while (i < n && t[i] != '\n')
-				i++;
-		} else {
-			break;
-		}
-	}
-	return i;
-}
-
-/* Past the string or character literal that opens at @i. */
-static size_t skip_quoted(const char *t, size_t i, size_t n)
-{
-	char q = t[i++];
-
-	while (i < n && t[i] != q && t[i] != '\n')
-		i += t[i] == '\\' ? 2 : 1;
-	return i < n ? i + 1 : n;
-}
-
-static int is_word(char c)
-{
-	return isalnum((unsigned char)c) || c == '_';
-}
-
-/* The text of t[s..e) without blanks and comments outside literals. */
+/*
+ * The text of t[s..e) without blanks and comments outside literals (and
+ * without line splices outside literals), token after token.
+ */
 static char *squeeze(const char *t, size_t s, size_t e)
 {
 	char *out = xmalloc(e - s + 1);
-	size_t o = 0, i = s;
+	size_t o = 0, i;
+	struct tok_state st;
+	struct token k;
 
-	while (i < e) {
-		size_t j = skip_blank(t, i, e);
+	tok_start_at(&st, t, e, s);
+	while (tok_next(&st, &k)) {
+		int lit = k.kind == TOK_STRING || k.kind == TOK_CHAR;
 
-		if (j != i) {
-			i = j;
-			continue;
+		for (i = k.off; i < k.off + k.len; i++) {
+			size_t j = lit ? 0 : tok_splice_len(t, e, i);
+
+			if (j)
+				i += j - 1;
+			else
+				out[o++] = t[i];
 		}
-		if (t[i] == '"' || t[i] == '\'') {
-			j = skip_quoted(t, i, e);
-			memcpy(out + o, t + i, j - i);
-			o += j - i;
-			i = j;
-			continue;
-		}
-		out[o++] = t[i++];
 	}
 	out[o] = 0;
 	return out;
@@ -89,27 +54,20 @@ static char *squeeze(const char *t, size_t s, size_t e)
 /* The end of the argument that starts at @s: its ',' or ')' at depth 0. */
 static size_t arg_end(const char *t, size_t n, size_t s)
 {
-	size_t i = s;
+	struct tok_state st;
+	struct token k;
 	int depth = 0;
 
-	while (i < n) {
-		size_t j = skip_blank(t, i, n);
+	tok_start_at(&st, t, n, s);
+	while (tok_next(&st, &k)) {
+		char c = k.kind == TOK_PUNCT && k.len == 1 ? t[k.off] : 0;
 
-		if (j != i) {
-			i = j;
-			continue;
-		}
-		if (t[i] == '"' || t[i] == '\'') {
-			i = skip_quoted(t, i, n);
-			continue;
-		}
-		if (t[i] == '(' || t[i] == '[' || t[i] == '{')
+		if (c == '(' || c == '[' || c == '{')
 			depth++;
-		else if ((t[i] == ')' || t[i] == ']' || t[i] == '}') && depth-- == 0)
-			return i;
-		else if ((t[i] == ',' || t[i] == ';') && depth == 0)
-			return i;
-		i++;
+		else if ((c == ')' || c == ']' || c == '}') && depth-- == 0)
+			return k.off;
+		else if ((c == ',' || c == ';') && depth == 0)
+			return k.off;
 	}
 	return n;
 }
@@ -136,25 +94,21 @@ static size_t later_args(const char *t, size_t n, size_t off, size_t *s, size_t 
 
 size_t fix_operand(const char *t, size_t s, size_t e)
 {
-	size_t i = skip_blank(t, s, e);
+	size_t i = tok_skip_blank(t, e, s), words;
+	struct tok_state st;
+	struct token k;
 
+	/* "(" NAME... ")", then the operand, as often as they come */
 	for (;;) {
-		size_t j = skip_blank(t, i + 1, e), words = 0;
-
-		if (i >= e || t[i] != '(')
+		tok_start_at(&st, t, e, i);
+		if (!tok_next(&st, &k) || !tok_is(t, &k, "("))
 			return i;
-		while (j < e && is_word(t[j])) {
-			while (j < e && is_word(t[j]))
-				j++;
-			words++;
-			j = skip_blank(t, j, e);
-		}
-		if (!words || j >= e || t[j] != ')')
+		for (words = 0; tok_next(&st, &k) && k.kind == TOK_NAME; words++)
+			;
+		if (!words || k.off + k.len > e || !tok_is(t, &k, ")") ||
+		    tok_skip_blank(t, e, k.off + k.len) >= e)
 			return i;
-		j = skip_blank(t, j + 1, e);
-		if (j >= e)
-			return i;
-		i = j;
+		i = tok_skip_blank(t, e, k.off + k.len);
 	}
 }
 
@@ -210,7 +164,7 @@ char *fix_apply(const char *file, const char *text, size_t len,
 			na = later_args(text, len, off, as, ae, 64);
 			for (a = 0; a < na; a++) {
 				char *got = squeeze(text, as[a], ae[a]);
-				size_t u, s = skip_blank(text, as[a], ae[a]);
+				size_t u, s = tok_skip_blank(text, ae[a], as[a]);
 				int taken = 0;
 
 				for (u = 0; u < used_n; u++)
@@ -246,7 +200,7 @@ char *fix_apply(const char *file, const char *text, size_t len,
 				      file, f->line, f->arg, f->conversion);
 				goto out;
 			}
-			used[used_n] = skip_blank(text, as[a], ae[a]);
+			used[used_n] = tok_skip_blank(text, ae[a], as[a]);
 			ed[ned++] = (struct edit){ used[used_n], fix_operand(text, used[used_n], ae[a]), "" };
 			used_n++;
 		} else {

@@ -117,7 +117,7 @@ struct fix_who {
  * its output: a proc, debugfs, tracefs, securityfs or sysfs file, or a
  * subsystem's helper.
  */
-void fix_who(const char *file, const char *text, const char *func, struct fix_who *w);
+void fix_who(const char *file, const char *text, size_t len, const char *func, struct fix_who *w);
 void fix_who_free(struct fix_who *w);
 
 /* fix/series.c */

@@ -419,7 +419,7 @@ int fix_message(const struct fix_ctx *c, struct fix_unit *u)
 				whos = xrealloc(whos, (nwhos + 1) * sizeof(*whos));
 				whofn = xrealloc(whofn, (nwhos + 1) * sizeof(*whofn));
 				whofn[nwhos] = f->function;
-				fix_who(f->file, text, f->function, &whos[nwhos++]);
+				fix_who(f->file, text, tlen, f->function, &whos[nwhos++]);
 			}
 			tracing |= !strncmp(f->file, "kernel/trace/", 13);
 			if (!c->git)

@@ -15,10 +15,11 @@
 
 #include "fix/fix.h"
 #include "lib/ptrguard.h"
+#include "model/tokenize.h"
 
 static int word_char(char c)
 {
-	return isalnum((unsigned char)c) || c == '_';
+	return tok_name_byte((unsigned char)c);
 }
 
 /* Does @s[0..n) hold @w as a whole word? */
@@ -40,26 +41,13 @@ struct block {
 	size_t start, end;		/* the body, braces included */
 };
 
-/* Skip a comment or literal at @t[i]; the index after it, or @i. */
+/* Skip a comment or literal at @t[i] (model/tokenize.c reads it); the index after it, or @i. */
 static size_t skip_noise(const char *t, size_t n, size_t i)
 {
-	if (t[i] == '/' && i + 1 < n && t[i + 1] == '*') {
-		const char *e = strstr(t + i + 2, "*/");
-
-		return e ? (size_t)(e - t) + 2 : n;
-	}
-	if (t[i] == '/' && i + 1 < n && t[i + 1] == '/') {
-		while (i < n && t[i] != '\n')
-			i++;
-		return i;
-	}
-	if (t[i] == '"' || t[i] == '\'') {
-		char q = t[i++];
-
-		while (i < n && t[i] != q)
-			i += t[i] == '\\' ? 2 : 1;
-		return i < n ? i + 1 : n;
-	}
+	if (t[i] == '/')
+		return tok_skip_blank(t, n, i);
+	if (t[i] == '"' || t[i] == '\'')
+		return tok_end(t, n, i);
 	return i;
 }
 
@@ -78,23 +66,26 @@ static char *header_name(const char *h, size_t n)
 	return s < end ? xstrndup(s, (size_t)(end - s)) : NULL;
 }
 
+/* The top-level definitions of @t: what comes between ";", "}" or a directive and a "{". */
 static struct block *blocks_of(const char *t, size_t n, size_t *nb)
 {
 	struct block *b = NULL;
-	size_t i = 0, head = 0, start = 0, cnt = 0;
+	size_t head = 0, start = 0, cnt = 0;
 	int depth = 0;
+	struct tok_state s;
+	struct token k;
 
-	while (i < n) {
-		size_t j = skip_noise(t, n, i);
+	tok_start(&s, t, n, 0);
+	while (tok_next(&s, &k)) {
+		char c = k.kind == TOK_PUNCT && k.len == 1 ? t[k.off] : 0;
 
-		if (j != i) {
-			i = j;
-			continue;
-		}
-		if (t[i] == '{') {
+		if (k.dir) {
+			if (!depth)
+				head = k.off + k.len;
+		} else if (c == '{') {
 			if (!depth++)
-				start = i;
-		} else if (t[i] == '}' && depth > 0) {
+				start = k.off;
+		} else if (c == '}' && depth > 0) {
 			if (!--depth) {
 				char *name = header_name(t + head, start - head);
 
@@ -102,17 +93,13 @@ static struct block *blocks_of(const char *t, size_t n, size_t *nb)
 					b = xrealloc(b, (cnt + 1) * sizeof(*b));
 					b[cnt].name = name;
 					b[cnt].start = start;
-					b[cnt++].end = i + 1;
+					b[cnt++].end = k.off + 1;
 				}
-				head = i + 1;
+				head = k.off + 1;
 			}
-		} else if ((t[i] == ';' || t[i] == '#') && !depth) {
-			if (t[i] == '#')
-				while (i < n && t[i] != '\n')
-					i += t[i] == '\\' ? 2 : 1;
-			head = i + 1;
+		} else if (c == ';' && !depth) {
+			head = k.off + 1;
 		}
-		i++;
 	}
 	*nb = cnt;
 	return b;
@@ -635,26 +622,33 @@ static int attr_call(void *ctx, char **args, size_t na)
 	return 1;
 }
 
-/* A SCSI host template's .show_info: /proc/scsi/DRIVER/HOST, made by scsi_proc.c. */
-static int scsi_show_info(const char *t, const struct names *r)
+/*
+ * The value of the first initializer ".@field = VALUE" in @t whose VALUE
+ * is one token of kind @kind; its token in *@v.  0 if none.
+ */
+static int designated(const char *t, size_t n, const char *field, int kind, struct token *v,
+		      const struct names *r)
 {
-	const char *p = t;
+	struct tok_state s;
+	struct token k[4];
+	size_t i;
 
-	while ((p = strstr(p, ".show_info"))) {
-		const char *q = p + 10, *e;
+	tok_start(&s, t, n, 0);
+	memset(k, 0, sizeof(k));
+	for (i = 0; tok_next(&s, &k[i % 4]); i++) {
+		const struct token *dot = &k[(i + 1) % 4], *name = &k[(i + 2) % 4];
+		const struct token *eq = &k[(i + 3) % 4], *val = &k[i % 4];
 		char *id;
 		int mine;
 
-		p = q;
-		while (isspace((unsigned char)*q))
-			q++;
-		if (*q++ != '=')
+		if (i < 3 || !tok_is(t, dot, ".") || name->kind != TOK_NAME || !tok_is(t, name, field) ||
+		    !tok_is(t, eq, "=") || val->kind != kind)
 			continue;
-		while (isspace((unsigned char)*q))
-			q++;
-		for (e = q; word_char(*e); e++)
-			;
-		id = xstrndup(q, (size_t)(e - q));
+		if (!r) {
+			*v = *val;
+			return 1;
+		}
+		id = xstrndup(t + val->off, val->len);
 		mine = in_names(r, id);
 		free(id);
 		if (mine)
@@ -663,10 +657,16 @@ static int scsi_show_info(const char *t, const struct names *r)
 	return 0;
 }
 
-void fix_who(const char *file, const char *text, const char *func, struct fix_who *w)
+/* A SCSI host template's .show_info: /proc/scsi/DRIVER/HOST, made by scsi_proc.c. */
+static int scsi_show_info(const char *t, size_t n, const struct names *r)
+{
+	return designated(t, n, "show_info", TOK_NAME, NULL, r);
+}
+
+void fix_who(const char *file, const char *text, size_t len, const char *func, struct fix_who *w)
 {
 	struct names r = { NULL, 0 };
-	struct reg_ctx c = { text, strlen(text), &r, NULL, NULL, func, w };
+	struct reg_ctx c = { text, len, &r, NULL, NULL, func, w };
 	size_t i;
 
 	memset(w, 0, sizeof(*w));
@@ -679,13 +679,13 @@ void fix_who(const char *file, const char *text, const char *func, struct fix_wh
 		c.am = &attr_macros[i];
 		each_call(text, c.n, attr_macros[i].macro, attr_call, &c);
 	}
-	if (!w->fact && scsi_show_info(text, &r)) {
+	if (!w->fact && scsi_show_info(text, len, &r)) {
 		char *drv = NULL;
-		const char *p = strstr(text, ".proc_name");
+		struct token p;
 
 		/* the directory is the template's proc_name, when it is a literal */
-		if (p && (p = strchr(p, '=')) && (p = strchr(p, '"')) && strchr(p + 1, '"'))
-			drv = xstrndup(p + 1, (size_t)(strchr(p + 1, '"') - p - 1));
+		if (designated(text, len, "proc_name", TOK_STRING, &p, NULL) && text[p.off] == '"')
+			drv = xstrndup(text + p.off + 1, p.len - 2);
 		set_who(w, FIX_WHO_EVERYONE, "every user",
 			xasprintf("%s() is the .show_info of a SCSI host template: it prints into /proc/scsi/%s/HOST_NUMBER, which scsi_proc_host_add() (drivers/scsi/scsi_proc.c) creates with mode S_IRUGO | S_IWUSR (0644): every user can read it.",
 				  func, drv ? drv : "PROC_NAME"));
