@@ -100,6 +100,15 @@ struct scan {
 	size_t initw, initlen;
 	int init_on;
 	size_t *first;		/* per open '(': its first argument's first word, + 1 */
+	/*
+	 * copies "NAME = NAME2;", "X->NAME = Y->NAME2;": the name assigned
+	 * holds what NAME2 holds (copy_on: the right side has been a name
+	 * so far; copy_src: its last word)
+	 */
+	struct copy { struct name to, from; } *copies;
+	size_t ncopies, hcopies;
+	int copy_on;
+	struct name copy_to, copy_src;
 };
 
 enum { T_NONE, T_WORD, T_OPEN, T_COMMA, T_STRING, T_ASSIGN, T_OTHER };
@@ -129,6 +138,34 @@ static void mark_calls(struct scan *s, unsigned char what)
 	(s)->list[(s)->n] = (struct name){ (o), (l), (s)->func, (fld) };	\
 	(s)->n++;								\
 } while (0)
+
+/*
+ * At the token that starts at @i: a copy "TO = FROM" goes on over words,
+ * "->" and "."; it is recorded at the ",", ";" or ")" that ends it, and
+ * anything else ends it unrecorded.
+ */
+static void copy_step(struct scan *s, size_t i)
+{
+	const char *t = s->t;
+
+	if (!s->copy_on)
+		return;
+	if (s->copy_on == 2) {	/* the "=" itself */
+		s->copy_on = 1;
+		return;
+	}
+	if (pf_word_byte((unsigned char)t[i]) || t[i] == '.' || (t[i] == '-' && t[i + 1] == '>') ||
+	    (t[i] == '>' && i && t[i - 1] == '-'))
+		return;
+	if ((t[i] == ';' || t[i] == ',' || t[i] == ')') && s->copy_src.len) {
+		if (s->ncopies == s->hcopies) {
+			s->hcopies = s->hcopies ? 2 * s->hcopies : 16;
+			s->copies = xrealloc(s->copies, s->hcopies * sizeof(*s->copies));
+		}
+		s->copies[s->ncopies++] = (struct copy){ s->copy_to, s->copy_src };
+	}
+	s->copy_on = 0;
+}
 
 /* Is @i the first non-blank byte of its line? */
 static int at_line_start(const char *t, size_t i)
@@ -219,6 +256,31 @@ static int names_meet(const struct scan *s, const struct name *a, size_t na,
 			    !memcmp(s->t + a[i].off, s->t + b[k].off, a[i].len))
 				return 1;
 	return 0;
+}
+
+/*
+ * The names assigned a copy of a held name are held too, to a fixpoint
+ * (seq_int_cast.cocci's fieldheld and fieldcopy rules: a field copied
+ * from a field, or assigned a local, that holds a pointer cast).
+ */
+static void held_copies(struct scan *s)
+{
+	size_t i;
+	int more = 1;
+
+	while (more) {
+		more = 0;
+		for (i = 0; i < s->ncopies; i++) {
+			const struct name *to = &s->copies[i].to;
+
+			if (names_meet(s, &s->copies[i].from, 1, s->held, s->nheld) &&
+			    !names_meet(s, to, 1, s->held, s->nheld)) {
+				NAME_ADD(s, held, nheld, hheld, to->off, to->len, to->field);
+				s->held[s->nheld - 1].func = to->func;	/* its own function */
+				more = 1;
+			}
+		}
+	}
 }
 
 /*
@@ -618,6 +680,7 @@ unsigned int pf_scan_text(const char *buf, size_t len, int nul, int *field_held)
 			i = j;
 			continue;
 		}
+		copy_step(&s, i);
 		if (t[i] == '"') {
 			s.run_def = s.objlen && i < s.objend;
 			for (j = i + 1; j < s.n && t[j] != '"' && t[j] != '\n'; j++)
@@ -659,6 +722,8 @@ unsigned int pf_scan_text(const char *buf, size_t len, int nul, int *field_held)
 				s.wfield = b && (t[b - 1] == '.' || (t[b - 1] == '>' && b > 1 &&
 								     t[b - 2] == '-'));
 			}
+			if (s.copy_on)
+				s.copy_src = (struct name){ w, i - w, s.func, s.wfield };
 			continue;
 		} else if (t[i] == '\'') {
 			j = pf_char_literal(s.t, s.n, i);
@@ -735,6 +800,11 @@ unsigned int pf_scan_text(const char *buf, size_t len, int nul, int *field_held)
 				s.initlen = b && t[b - 1] == ']' ? s.brlen : 0;
 			}
 			tok = T_ASSIGN;
+			if (s.prev == T_WORD && (!i || !strchr("+-*/%&|^<>", t[i - 1]))) {
+				s.copy_on = 2;	/* copy_step() will not end it at this "=" */
+				s.copy_to = (struct name){ s.word, s.wlen, s.func, s.wfield };
+				s.copy_src.len = 0;
+			}
 			i++;
 		} else {
 			if (t[i] == '[' && s.prev == T_WORD) {
@@ -755,13 +825,19 @@ unsigned int pf_scan_text(const char *buf, size_t len, int nul, int *field_held)
 	run_flush(&s);
 	while (s.depth)
 		close_call(&s, s.open[--s.depth]);
+	held_copies(&s);
 	if (names_meet(&s, s.held, s.nheld, s.printed, s.nprinted) ||
 	    names_meet(&s, s.bufs, s.nbufs, s.seqargs, s.nseqargs) ||
 	    names_meet(&s, s.bufs, s.nbufs, s.rets, s.nrets))
 		s.bits |= PF_INT_CAST;
-	if (field_held)
+	/* a field assigned a copy may hold what its source holds */
+	if (field_held) {
 		for (i = 0, *field_held = 0; i < s.nheld; i++)
 			*field_held |= s.held[i].field;
+		for (i = 0; i < s.ncopies; i++)
+			*field_held |= s.copies[i].to.field;
+	}
+	free(s.copies);
 	free(s.held);
 	free(s.printed);
 	free(s.bufs);

@@ -73,9 +73,27 @@ def pg_field_cast(p, fld, what):
         whats.append(what)
 
 
+# The fields each field is copied from, per file and field name
+# (X->fld = Y->src).
+pg_copies = {}
+
+
+def pg_field_copy(p, fld, src):
+    srcs = pg_copies.setdefault((p.file, str(fld)), [])
+    if str(src) not in srcs:
+        srcs.append(str(src))
+
+
 def pg_field_print(p, arg, fld):
-    for what in pg_fields.get((p.file, str(fld)), ()):
-        pg_mark(p, arg, 'field', what)
+    # the field, then the fields it is copied from, and theirs, in order
+    names = [str(fld)]
+    for name in names:
+        for src in pg_copies.get((p.file, name), ()):
+            if src not in names:
+                names.append(src)
+    for name in names:
+        for what in pg_fields.get((p.file, name), ()):
+            pg_mark(p, arg, 'field', what)
 
 
 # The seq calls that print a function's result, per file and function
