@@ -96,6 +96,20 @@ def pg_field_print(p, arg, fld):
             pg_mark(p, arg, 'field', what)
 
 
+# The calls where a local declared with an error pointer may hold
+# something else (seq_px.cocci's errother rule): no "err" fact there.
+pg_err_vetoed = set()
+
+
+def pg_err_other(p, v):
+    pg_err_vetoed.add((p.file, p.line, p.column, str(v)))
+
+
+def pg_err_var(p, arg, v):
+    if (p.file, p.line, p.column, str(v)) not in pg_err_vetoed:
+        pg_mark(p, arg, 'err')
+
+
 # The seq calls that print a function's result, per file and function
 # name; the formatting calls into a buffer in those functions, per
 # buffer; joined by each return of the buffer (bufout.cocci.in's
