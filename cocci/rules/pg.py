@@ -74,21 +74,32 @@ def pg_field_cast(p, fld, what):
 
 
 # The fields each field is copied from, per file and field name
-# (X->fld = Y->src).
+# (X->fld = Y->src), with where; and what spatch's types say of each
+# copy's source: absent (untyped), False (typed, not wide), True (wide).
 pg_copies = {}
+pg_copy_wide = {}
 
 
 def pg_field_copy(p, fld, src):
-    srcs = pg_copies.setdefault((p.file, str(fld)), [])
-    if str(src) not in srcs:
-        srcs.append(str(src))
+    pg_copies.setdefault((p.file, str(fld)), []).append((str(src), (p.line, p.column)))
+
+
+def pg_copy_type(p, wide):
+    key = (p.file, p.line, p.column)
+    pg_copy_wide[key] = pg_copy_wide.get(key, False) or wide
+
+
+def pg_copy_sources(file, fld):
+    for src, at in pg_copies.get((file, fld), ()):
+        if pg_copy_wide.get((file,) + at, True):
+            yield src
 
 
 def pg_field_print(p, arg, fld):
     # the field, then the fields it is copied from, and theirs, in order
     names = [str(fld)]
     for name in names:
-        for src in pg_copies.get((p.file, name), ()):
+        for src in pg_copy_sources(p.file, name):
             if src not in names:
                 names.append(src)
     for name in names:
