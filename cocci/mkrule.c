@@ -21,7 +21,7 @@
  *                          standing for the function; the directive's
  *                          indentation is kept for each branch
  *   $PRIV_CHECKS$ $PRIV_VARS$ $PRIV_VAR$ $INT_TYPES$ $WIDE_INT_TYPES$
- *   $INT_TYPEDEFS$ $SEQ_PRINTFS$
+ *   $INT_TYPEDEFS$ $SEQ_PRINTFS$ $ADDR_FNS$ $ADDR_VARS$
  *                          the lists of model/vocab.def, comma-separated
  *                          ($PRIV_VAR$: the variables as one SmPL disjunction)
  */
@@ -93,6 +93,16 @@ static const char *const priv_vars[] = {
 #include "model/vocab.def"
 };
 
+static const char *const addr_fns[] = {
+#define PG_ADDR_FN(name) #name,
+#include "model/vocab.def"
+};
+
+static const char *const addr_vars[] = {
+#define PG_ADDR_VAR(name) #name,
+#include "model/vocab.def"
+};
+
 #define N(a) (sizeof(a) / sizeof((a)[0]))
 
 /* Types spatch knows without a typedef; C keywords are never typedefs. */
@@ -157,6 +167,12 @@ static void put_list(FILE *out, const char *name, size_t col)
 		for (i = 0; i < N(priv_vars); i++)
 			fprintf(out, "%s %s", i ? " \\|" : "", priv_vars[i]);
 		fputs(" \\)", out);
+	} else if (!strcmp(name, "ADDR_FNS")) {
+		for (i = 0; i < N(addr_fns); i++)
+			list_item(&l, addr_fns[i]);
+	} else if (!strcmp(name, "ADDR_VARS")) {
+		for (i = 0; i < N(addr_vars); i++)
+			list_item(&l, addr_vars[i]);
 	} else if (!strcmp(name, "INT_TYPES") || !strcmp(name, "WIDE_INT_TYPES") ||
 		   !strcmp(name, "INT_TYPEDEFS")) {
 		for (i = 0; i < N(int_casts); i++) {

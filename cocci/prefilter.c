@@ -134,6 +134,15 @@ struct scan {
 	size_t initw, initlen;
 	int init_on;
 	size_t *first;		/* per open '(': its first argument's first word, + 1 */
+	/*
+	 * copies "NAME = NAME2;", "X->NAME = Y->NAME2;": the name assigned
+	 * holds what NAME2 holds (copy_on: the right side has been a name
+	 * so far; copy_src: its last word)
+	 */
+	struct copy { struct name to, from; } *copies;
+	size_t ncopies, hcopies;
+	int copy_on;
+	struct name copy_to, copy_src;
 };
 
 enum { T_NONE, T_WORD, T_OPEN, T_COMMA, T_STRING, T_ASSIGN, T_OTHER };
@@ -262,6 +271,31 @@ static int names_meet(const struct scan *s, const struct name *a, size_t na,
 }
 
 /*
+ * The names assigned a copy of a held name are held too, to a fixpoint
+ * (seq_int_cast.cocci's fieldheld and fieldcopy rules: a field copied
+ * from a field, or assigned a local, that holds a pointer cast).
+ */
+static void held_copies(struct scan *s)
+{
+	size_t i;
+	int more = 1;
+
+	while (more) {
+		more = 0;
+		for (i = 0; i < s->ncopies; i++) {
+			const struct name *to = &s->copies[i].to;
+
+			if (names_meet(s, &s->copies[i].from, 1, s->held, s->nheld) &&
+			    !names_meet(s, to, 1, s->held, s->nheld)) {
+				NAME_ADD(s, held, nheld, hheld, to->off, to->len, to->field);
+				s->held[s->nheld - 1].func = to->func;	/* its own function */
+				more = 1;
+			}
+		}
+	}
+}
+
+/*
  * A call is complete (or the text ends inside it; @f: its F_* bits,
  * s->depth its place): a seq call with a cast and a long-wide conversion,
  * or a cast and no literal at all (the format is in a variable, which the
@@ -387,6 +421,31 @@ static int pf_is_word(const char *w, size_t len, const char *name)
 static int punct(const struct scan *s, size_t i, char c)
 {
 	return i < s->ntk && s->tk[i].kind == TOK_PUNCT && s->tk[i].len == 1 && s->t[s->tk[i].off] == c;
+}
+
+/*
+ * At token @i: a copy "TO = FROM" goes on over words, "->" and "."; it
+ * is recorded at the ",", ";" or ")" that ends it, and anything else
+ * ends it unrecorded.
+ */
+static void copy_step(struct scan *s, size_t i)
+{
+	if (!s->copy_on)
+		return;
+	if (s->copy_on == 2) {	/* the "=" itself */
+		s->copy_on = 1;
+		return;
+	}
+	if (word(s, i) || punct(s, i, '.') || is(s, i, "->"))
+		return;
+	if ((punct(s, i, ';') || punct(s, i, ',') || punct(s, i, ')')) && s->copy_src.len) {
+		if (s->ncopies == s->hcopies) {
+			s->hcopies = s->hcopies ? 2 * s->hcopies : 16;
+			s->copies = xrealloc(s->copies, s->hcopies * sizeof(*s->copies));
+		}
+		s->copies[s->ncopies++] = (struct copy){ s->copy_to, s->copy_src };
+	}
+	s->copy_on = 0;
 }
 
 /* Past the bracketed group that opens at token @i ("(", "[" or "{"); s->ntk if it never ends. */
@@ -655,6 +714,7 @@ static unsigned int pf_scan_text(const char *buf, size_t len, int nul, int *fiel
 		const struct token *k = &s.tk[i];
 		size_t w = k->off, wl = k->len;
 
+		copy_step(&s, i);
 		if (k->kind == TOK_STRING) {
 			/* the text between the quotes, as written (after a prefix) */
 			const char *q = memchr(t + w, '"', wl);
@@ -688,6 +748,8 @@ static unsigned int pf_scan_text(const char *buf, size_t len, int nul, int *fiel
 			s.word = w;
 			s.wlen = wl;
 			s.wfield = i && (punct(&s, i - 1, '.') || is(&s, i - 1, "->"));
+			if (s.copy_on)
+				s.copy_src = (struct name){ w, wl, s.func, s.wfield };
 			continue;
 		} else if (k->dir && (k->flags & TOKF_BOL)) {
 			define_wrapper(&s, i);
@@ -755,6 +817,11 @@ static unsigned int pf_scan_text(const char *buf, size_t len, int nul, int *fiel
 				s.initlen = !compound && i && punct(&s, i - 1, ']') ? s.brlen : 0;
 			}
 			tok = T_ASSIGN;
+			if (!compound && s.prev == T_WORD) {
+				s.copy_on = 2;	/* copy_step() will not end it at this "=" */
+				s.copy_to = (struct name){ s.word, s.wlen, s.func, s.wfield };
+				s.copy_src.len = 0;
+			}
 		} else {
 			if (punct(&s, i, '[') && s.prev == T_WORD) {
 				s.brword = s.word;
@@ -772,13 +839,19 @@ static unsigned int pf_scan_text(const char *buf, size_t len, int nul, int *fiel
 	run_flush(&s);
 	while (s.depth)
 		close_call(&s, s.open[--s.depth]);
+	held_copies(&s);
 	if (names_meet(&s, s.held, s.nheld, s.printed, s.nprinted) ||
 	    names_meet(&s, s.bufs, s.nbufs, s.seqargs, s.nseqargs) ||
 	    names_meet(&s, s.bufs, s.nbufs, s.rets, s.nrets))
 		s.bits |= PF_INT_CAST;
-	if (field_held)
+	/* a field assigned a copy may hold what its source holds */
+	if (field_held) {
 		for (i = 0, *field_held = 0; i < s.nheld; i++)
 			*field_held |= s.held[i].field;
+		for (i = 0; i < s.ncopies; i++)
+			*field_held |= s.copies[i].to.field;
+	}
+	free(s.copies);
 	free(s.held);
 	free(s.printed);
 	free(s.bufs);

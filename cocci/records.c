@@ -153,6 +153,8 @@ static int add_fact(struct collect *c, const char *root, const struct rule *r, c
 			x.mark = 'b';
 		else if (!strcmp(f[5], "untyped"))
 			x.mark = 'u';
+		else if (!strcmp(f[5], "err"))
+			x.mark = 'e';
 		else
 			return -1;
 		x.what = xstrdup(f[6]);

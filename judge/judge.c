@@ -160,6 +160,22 @@ static char *gate_message(const struct facts *fs, const struct lex_call *c, int 
 	return NULL;
 }
 
+/*
+ * A %px of an error pointer (the "err" fact: ERR_PTR(), ERR_CAST(), or a
+ * local assigned one): it prints -4095..-1, an error code, not an address.
+ * No finding; -vv names it.
+ */
+static int px_error_pointer(const struct facts *fs, const struct lex_call *c,
+			    const struct lex_finding *f, const char *rel, int verbose)
+{
+	if (!fact(fs, c->line, c->column, 0, 'e', f->argidx))
+		return 0;
+	if (verbose)
+		fprintf(stderr, "ptrguard: judge: %s:%u: %s of %s: an error pointer, not an address\n",
+			rel, f->line, f->conversion, f->arg);
+	return 1;
+}
+
 /* The fact @mark about argument @arg of the call at @line:@col, from either rule. */
 static const struct cocci_fact *fact_any(const struct facts *fs, unsigned int line,
 					 unsigned int col, char mark, int arg)
@@ -376,8 +392,11 @@ static void judge_buf(struct cocci_result *res, const char *rel, const struct le
 		const char *cls = f->cls;
 		char *why = NULL;
 
-		if (cls && !strcmp(cls, "px"))
+		if (cls && !strcmp(cls, "px")) {
+			if (px_error_pointer(fs, c, f, rel, verbose))
+				continue;
 			why = gate_message(fs, c, f->argidx);
+		}
 		if (why) {
 			add_finding(res, rel, c, f, "px-gated", why, 0);
 		} else if (cls && !strcmp(cls, "px-user")) {
@@ -423,8 +442,11 @@ static void judge_call(struct cocci_result *res, const char *rel, const struct l
 		int integer = !f->cls || !strcmp(f->cls, "int-cast") || !strcmp(f->cls, "int");
 
 		if (!integer) {
-			char *why = px && !strcmp(f->cls, "px") ? gate_message(fs, c, f->argidx) : NULL;
+			char *why;
 
+			if (px && !strcmp(f->cls, "px") && px_error_pointer(fs, c, f, rel, verbose))
+				continue;
+			why = px && !strcmp(f->cls, "px") ? gate_message(fs, c, f->argidx) : NULL;
 			if (why)
 				add_finding(res, rel, c, f, "px-gated", why, 0);
 			else if (px || lexical)

@@ -73,9 +73,52 @@ def pg_field_cast(p, fld, what):
         whats.append(what)
 
 
+# The fields each field is copied from, per file and field name
+# (X->fld = Y->src), with where; and what spatch's types say of each
+# copy's source: absent (untyped), False (typed, not wide), True (wide).
+pg_copies = {}
+pg_copy_wide = {}
+
+
+def pg_field_copy(p, fld, src):
+    pg_copies.setdefault((p.file, str(fld)), []).append((str(src), (p.line, p.column)))
+
+
+def pg_copy_type(p, wide):
+    key = (p.file, p.line, p.column)
+    pg_copy_wide[key] = pg_copy_wide.get(key, False) or wide
+
+
+def pg_copy_sources(file, fld):
+    for src, at in pg_copies.get((file, fld), ()):
+        if pg_copy_wide.get((file,) + at, True):
+            yield src
+
+
 def pg_field_print(p, arg, fld):
-    for what in pg_fields.get((p.file, str(fld)), ()):
-        pg_mark(p, arg, 'field', what)
+    # the field, then the fields it is copied from, and theirs, in order
+    names = [str(fld)]
+    for name in names:
+        for src in pg_copy_sources(p.file, name):
+            if src not in names:
+                names.append(src)
+    for name in names:
+        for what in pg_fields.get((p.file, name), ()):
+            pg_mark(p, arg, 'field', what)
+
+
+# The calls where a local declared with an error pointer may hold
+# something else (seq_px.cocci's errother rule): no "err" fact there.
+pg_err_vetoed = set()
+
+
+def pg_err_other(p, v):
+    pg_err_vetoed.add((p.file, p.line, p.column, str(v)))
+
+
+def pg_err_var(p, arg, v):
+    if (p.file, p.line, p.column, str(v)) not in pg_err_vetoed:
+        pg_mark(p, arg, 'err')
 
 
 # The seq calls that print a function's result, per file and function
