@@ -19,7 +19,7 @@ git -C "$tree" rev-parse -q --verify "$base^{commit}" >/dev/null ||
 mkdir -p "$dir"
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/kernel-series-export.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT INT TERM
-git -C "$tree" format-patch -q --no-signature --no-numbered --zero-commit \
+git -C "$tree" -c core.abbrev=7 format-patch -q --no-signature --no-numbered --zero-commit \
 	-o "$tmp" "$base..HEAD"
 for f in "$tmp"/*.patch; do
 	# The mail header up to the Subject: goes; the Subject: stays.
