@@ -351,10 +351,6 @@ BEGIN {
 	twice_line[F["file"]] = $0
 	next
 }
-/^OBS logmode / {
-	logmode_line = $0
-	next
-}
 /^OBS robust / {
 	parse()
 	nrobust++
@@ -477,25 +473,6 @@ END {
 	n = split("/proc/self/maps /proc/PID/maps /proc/PID/stat /proc/self/mountinfo /proc/self/limits /proc/iomem /proc/kallsyms /proc/modules /proc/ptrguard_e2e/fmt", tw, " ")
 	for (i = 1; i <= n; i++)
 		check_twice(tw[i])
-
-	# kernel.seq_ptr_guard=2 (guest-init.sh logmode()): uid 1000 gets
-	# mode 1's bytes; root's read (raw, nothing hashed) names nothing;
-	# the log names fmt's show() once for two reads, and the heavy file's
-	# (%p and %pK only) only where %p is raw: under no_hash_pointers.
-	if (guard) {
-		name = boot " kernel.seq_ptr_guard=2: the user reads mode 1's bytes, the log names fmt's show() once" \
-		       (hashing == "off" ? " and heavy's (its %p is raw)" : ", heavy's never") ", root's read nothing"
-		$0 = logmode_line
-		parse()
-		heavy = hashing == "off" ? 1 : 0
-		if (logmode_line == "")
-			fail(name, "no OBS logmode line")
-		else if (F["same"] == "yes" && F["root_named"] == 0 && F["fmt_named"] == 1 &&
-			 F["heavy_named"] == heavy && F["named"] == 1 + heavy)
-			pass(name)
-		else
-			fail(name, substr(logmode_line, 13))
-	}
 
 	if (robust && nrobust != 4)
 		fail(boot " robustness run", nrobust + 0 " of 4 readers reported")

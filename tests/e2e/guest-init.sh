@@ -257,32 +257,6 @@ twice() {
 	[ "$(cat $GUARD 2>/dev/null || echo 1)" = 1 ] || echo "INFO error=e2e_read_t_left_the_guard_off"
 }
 
-# kernel.seq_ptr_guard=2 (guard on, and the log names each show() whose
-# output it hashed, once): root reads the module's fmt file, uid 1000 reads
-# it at 1, then twice at 2, and the heavy file at 2.  Observed: whether
-# the user's three reads are the same bytes, how many "seq_ptr_guard:"
-# lines the log gained after root's read, and in all, per function.
-logmode() {
-	[ -e $GUARD ] || return 0
-	setkr 0
-	setguard 1
-	e2e-read -u $UNPRIV -o /tmp/lm.1 /proc/ptrguard_e2e/fmt >/dev/null
-	setguard 2
-	named0=$(dmesg | grep -c 'seq_ptr_guard: ')
-	e2e-read -o /tmp/lm.root /proc/ptrguard_e2e/fmt >/dev/null
-	root_named=$(($(dmesg | grep -c 'seq_ptr_guard: ') - named0))
-	e2e-read -u $UNPRIV -o /tmp/lm.2 /proc/ptrguard_e2e/fmt >/dev/null
-	e2e-read -u $UNPRIV -o /tmp/lm.3 /proc/ptrguard_e2e/fmt >/dev/null
-	e2e-read -u $UNPRIV /proc/ptrguard_e2e/heavy >/dev/null
-	setguard 1
-	same=no
-	cmp -s /tmp/lm.1 /tmp/lm.2 && cmp -s /tmp/lm.1 /tmp/lm.3 && same=yes
-	echo "OBS logmode same=$same root_named=$root_named" \
-		"named=$(($(dmesg | grep -c 'seq_ptr_guard: ') - named0))" \
-		"fmt_named=$(dmesg | grep -c 'seq_ptr_guard: hashed a raw pointer printed by e2e_fmt_show \[ptrguard_e2e\]$')" \
-		"heavy_named=$(dmesg | grep -c 'seq_ptr_guard: hashed a raw pointer printed by e2e_heavy_show \[ptrguard_e2e\]$')"
-}
-
 # Readers in parallel while the sysctls flip: every read must succeed, and
 # the kernel log stay clean.
 robust() {
@@ -510,7 +484,6 @@ test)
 	[ "$(cat /tmp/sockets.out)" = ready ] || echo "INFO error=sockets_not_ready"
 	states
 	twice
-	logmode
 	robust
 	kselftest
 	scan
