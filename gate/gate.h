@@ -113,6 +113,16 @@ int gate_cache_get(struct gate_cache *c, const char *root, const char *rel, int 
 /* Store @res, the complete findings of those rules on @rel in @root (clean results only). */
 void gate_cache_put(struct gate_cache *c, const char *root, const char *rel, int cast,
 		    const char *side, const struct cocci_result *res);
+/*
+ * Which rules the text of @rel says can fire (gate/plan.c's file_needs()),
+ * kept by content: the @len bytes of @buf, the path, and @deps, everything
+ * else the answer follows from (the wrapper table's identity, the tree's
+ * age, the options).  1 and *@need set when stored, else 0.
+ */
+int gate_needs_get(struct gate_cache *c, const char *rel, const char *buf, size_t len,
+		   const char *deps, unsigned int *need);
+void gate_needs_put(struct gate_cache *c, const char *rel, const char *buf, size_t len,
+		    const char *deps, unsigned int need);
 
 /* ---- gate/diff.c ---- */
 
