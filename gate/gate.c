@@ -193,12 +193,11 @@ static int make_state(struct gate *g, size_t k, size_t from, size_t applied)
 		die("out of memory");
 	ret = shadow_init(s, g->tree, dir);
 	free(dir);
-	for (i = 0; i < g->ntouched && !ret; i++) {
-		if (k == 0)
-			ret = shadow_own(s, g->touched[i], g->tree, g->base_rev);
-		else
-			ret = shadow_own(s, g->touched[i], g->states[from].dir, NULL);
-	}
+	if (!ret && k == 0 && g->base_rev)
+		ret = shadow_own_git(s, g->touched, g->ntouched, g->tree, g->base_rev, g->tmp);
+	else
+		for (i = 0; i < g->ntouched && !ret; i++)
+			ret = shadow_own(s, g->touched[i], k == 0 ? g->tree : g->states[from].dir);
 	for (i = k == 0 ? 0 : from == k - 1 && g->series ? applied - 1 : 0;
 	     i < applied && !ret; i++)
 		ret = shadow_apply(s, &g->ps.patches[i], g->tmp);

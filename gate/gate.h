@@ -44,11 +44,16 @@ int shadow_init(struct shadow *s, const char *tree, const char *dir);
 /*
  * Make @rel a private copy in the shadow: its directories become real and
  * the file gets the content of @src_root/@rel (a real tree or another
- * shadow), or no file at all if that does not exist there.  With
- * @git_rev, the content is the blob @git_rev:@rel of the git repository
- * @src_root instead.
+ * shadow), or no file at all if that does not exist there.
  */
-int shadow_own(struct shadow *s, const char *rel, const char *src_root, const char *git_rev);
+int shadow_own(struct shadow *s, const char *rel, const char *src_root);
+/*
+ * The same for the @n files @rels, from the blobs @rev:REL of the git
+ * repository @repo, read by one git cat-file --batch (its request and
+ * answer are kept in @tmpdir while it runs).
+ */
+int shadow_own_git(struct shadow *s, char *const *rels, size_t n, const char *repo,
+		   const char *rev, const char *tmpdir);
 /* Apply @p with git apply inside the shadow; reports "does not apply". */
 int shadow_apply(struct shadow *s, const struct patch *p, const char *tmpdir);
 /* Copy a file (mode 0644); -1 after error(). */
