@@ -308,37 +308,42 @@ unsigned int *gate_added_lines(const struct gate *g, size_t k, const char *rel, 
 	return out;
 }
 
-/* The findings of @res in the files @paths: a shallow copy. */
+/* Is @file one of the @n @paths? */
+static int in_paths(const char *file, char *const *paths, size_t n)
+{
+	size_t j;
+
+	for (j = 0; j < n; j++)
+		if (!strcmp(file, paths[j]))
+			return 1;
+	return 0;
+}
+
+/*
+ * The findings of @res in the files @paths: a shallow copy.  Each list is
+ * allocated once, at most as long as @res's: a patched side with
+ * thousands of unjudged calls is not a realloc() a call.
+ */
 struct cocci_result *gate_filter(const struct cocci_result *res, char **paths, size_t n)
 {
 	struct cocci_result *r = calloc(1, sizeof(*r));
-	size_t i, j;
+	size_t i;
 
 	if (!r || !(r->findings = calloc(res->nfindings + 1, sizeof(*r->findings))) ||
-	    !(r->skips = calloc(res->nskips + 1, sizeof(*r->skips))))
+	    !(r->skips = calloc(res->nskips + 1, sizeof(*r->skips))) ||
+	    !(r->unjudged = calloc(res->nunjudged + 1, sizeof(*r->unjudged))))
 		die("out of memory");
 	for (i = 0; i < res->nfindings; i++)
-		for (j = 0; j < n; j++)
-			if (!strcmp(res->findings[i].file, paths[j])) {
-				r->findings[r->nfindings++] = res->findings[i];
-				break;
-			}
+		if (in_paths(res->findings[i].file, paths, n))
+			r->findings[r->nfindings++] = res->findings[i];
 	/* kept in the cache, for gate_note_skipped() */
 	for (i = 0; i < res->nskips; i++)
-		for (j = 0; j < n; j++)
-			if (!strcmp(res->skips[i].file, paths[j])) {
-				r->skips[r->nskips++] = res->skips[i];
-				break;
-			}
+		if (in_paths(res->skips[i].file, paths, n))
+			r->skips[r->nskips++] = res->skips[i];
 	/* and for check_unjudged(), when a patched side comes from the cache */
 	for (i = 0; i < res->nunjudged; i++)
-		for (j = 0; j < n; j++)
-			if (!strcmp(res->unjudged[i].file, paths[j])) {
-				r->unjudged = xrealloc(r->unjudged,
-						       (r->nunjudged + 1) * sizeof(*r->unjudged));
-				r->unjudged[r->nunjudged++] = res->unjudged[i];
-				break;
-			}
+		if (in_paths(res->unjudged[i].file, paths, n))
+			r->unjudged[r->nunjudged++] = res->unjudged[i];
 	return r;
 }
 
