@@ -132,7 +132,8 @@ static int file_key(const struct gate_cache *c, const char *root, const char *re
 		path = xasprintf("%s/%s", base, cocci_forced_includes[i]);
 		kc_file(k, cocci_forced_includes[i], path, SIZE_MAX);
 		/* kconfig.h includes generated/autoconf.h */
-		if (cast && !access(path, F_OK) && kc_includes(k, base, cocci_forced_includes[i], 0) < 0) {
+		if (cast && !access(path, F_OK) &&
+		    kc_includes(k, base, cocci_forced_includes[i], cocci_include_dirs, 0) < 0) {
 			free(path);
 			return -1;
 		}
@@ -162,7 +163,7 @@ static int file_key(const struct gate_cache *c, const char *root, const char *re
 	kc_file(k, "file", path, SIZE_MAX);
 	free(path);
 	key_vocab(k, root, rel);
-	return cast ? kc_includes(k, root, rel, 0) : 0;
+	return cast ? kc_includes(k, root, rel, cocci_include_dirs, 0) : 0;
 }
 
 int gate_cache_get(struct gate_cache *c, const char *root, const char *rel, int cast,
