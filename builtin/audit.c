@@ -286,86 +286,6 @@ static void summary(const struct cocci_result *res, enum mode mode, int verbose)
 }
 
 /*
- * The directory holding all @paths (each made absolute; a file stands for
- * its directory): the root of out-of-tree sources.  NULL after error().
- */
-static char *common_dir(char **paths, int n)
-{
-	char *dir = NULL;
-	int i;
-
-	for (i = 0; i < n; i++) {
-		char *p = cocci_abspath(paths[i]), *slash;
-		size_t k = 0, last = 0;
-
-		if (!p || access(p, F_OK) < 0) {
-			error("%s: %s", paths[i], strerror(errno));
-			free(p);
-			free(dir);
-			return NULL;
-		}
-		if (!cocci_is_dir(p)) {
-			slash = strrchr(p, '/');
-			slash[slash == p ? 1 : 0] = '\0';
-		}
-		if (!dir) {
-			dir = p;
-			continue;
-		}
-		/* the longest common prefix that ends at a '/' */
-		while (dir[k] && dir[k] == p[k])
-			if (dir[k++] == '/')
-				last = k - 1;
-		if (!dir[k] && (p[k] == '/' || !p[k]))
-			last = k;
-		dir[last ? last : 1] = '\0';
-		free(p);
-	}
-	return dir;
-}
-
-/*
- * The root the PATHs are relative to: --tree, else the kernel tree above
- * the first one; for out-of-tree sources (--kernel, or no kernel tree),
- * their common directory, and the kernel they are built against.
- */
-static char *audit_root(const struct audit_opts *o, char **paths, int n)
-{
-	char *dot[] = { ".", NULL }, *root;
-	int outside;
-
-	if (!n) {
-		paths = dot;
-		n = 1;
-	}
-	if (o->tree) {
-		if (access(o->tree, F_OK) < 0) {
-			error("--tree %s: %s", o->tree, strerror(errno));
-			return NULL;
-		}
-		root = cocci_abspath(o->tree);
-		outside = o->kernel || !kernel_is_tree(root);
-	} else if (o->kernel) {
-		root = NULL;
-		outside = 1;
-	} else {
-		if (access(paths[0], F_OK) < 0) {
-			error("%s: %s", paths[0], strerror(errno));
-			return NULL;
-		}
-		root = cocci_find_root_quiet(paths[0]);
-		outside = !root;
-	}
-	if (outside && !root)
-		root = common_dir(paths, n);
-	if (outside && root && kernel_use(o->kernel) < 0) {
-		free(root);
-		return NULL;
-	}
-	return root;
-}
-
-/*
  * --patch: the unified diff that fixes each file's leak findings, made by
  * fix's rewriter (fix/edit.c), "diff -u -p a/FILE b/FILE" per file.  0,
  * 1 when the diff is not empty, -1 after error().
@@ -457,7 +377,7 @@ int cmd_audit(int argc, char **argv)
 
 	if (parse_audit_options(argc, argv, &o, &npaths))
 		return EXIT_ERROR;
-	root = audit_root(&o, argv, npaths);
+	root = cocci_paths_root(o.tree, o.kernel, argv, npaths);
 	if (!root)
 		return EXIT_ERROR;
 	rules = o.rules ? strdup(o.rules) : cocci_rules_dir();

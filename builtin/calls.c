@@ -160,46 +160,6 @@ static void print_tokens(const char *name, const char *buf, size_t len)
 	}
 }
 
-/*
- * The top of the out-of-tree module holding the absolute path @abs: the
- * highest directory of the chain above it that has a Kbuild or Makefile
- * (its headers may be beside the file's directory: include/ next to src/);
- * the file's own directory if none has.
- */
-static char *module_top(const char *abs)
-{
-	char *d = xstrdup(abs), *top = NULL, *slash;
-
-	while ((slash = strrchr(d, '/')) && slash != d) {
-		char *kb, *mk;
-		int has;
-
-		*slash = '\0';
-		kb = xasprintf("%s/Kbuild", d);
-		mk = xasprintf("%s/Makefile", d);
-		has = !access(kb, F_OK) || !access(mk, F_OK);
-		free(kb);
-		free(mk);
-		if (has) {
-			free(top);
-			top = xstrdup(d);
-		} else if (top) {
-			break;
-		}
-	}
-	free(d);
-	return top;
-}
-
-/* The directory of the absolute path @abs. */
-static char *dir_of(const char *abs)
-{
-	char *d = xstrdup(abs), *slash = strrchr(d, '/');
-
-	slash[slash == d ? 1 : 0] = '\0';
-	return d;
-}
-
 int cmd_calls(int argc, char **argv)
 {
 	const char *tree = NULL, *kdir = NULL;
@@ -241,12 +201,8 @@ int cmd_calls(int argc, char **argv)
 		}
 		lex_vocab_core(&v);
 		abs = realpath(argv[i], NULL);
-		if (tree)
-			root = realpath(tree, NULL);
-		else if (kdir && abs)
-			root = (root = module_top(abs)) ? root : dir_of(abs);
-		else if (abs)
-			root = cocci_find_root_quiet(abs);
+		if (abs)
+			root = cocci_file_root(abs, tree, kdir != NULL);
 		if (root && abs && !strncmp(abs, root, strlen(root)) && abs[strlen(root)] == '/') {
 			lex_vocab_tree(&v, root, abs + strlen(root) + 1);
 			old = prefilter_tree_is_old(abs);

@@ -232,6 +232,21 @@ char *cocci_find_root(const char *path);
 /* The same, or NULL with nothing reported. */
 char *cocci_find_root_quiet(const char *path);
 /*
+ * The root the @n @paths (none: ".") of `ptrguard audit` are relative to:
+ * @tree (--tree), else the kernel tree above the first one; for sources
+ * out of tree (@kernel, --kernel, or no kernel tree) their common
+ * directory, with kernel_use(@kernel).  malloc()ed; NULL after error().
+ */
+char *cocci_paths_root(const char *tree, const char *kernel, char *const *paths, int n);
+/*
+ * The root of the one file at the absolute path @abs (`ptrguard calls`):
+ * realpath(@tree) when given; @outside (a module built against another
+ * tree), the top of its module (the highest directory above it with a
+ * Kbuild or Makefile, else its own directory); else the kernel tree
+ * above it.  malloc()ed, or NULL with nothing reported.
+ */
+char *cocci_file_root(const char *abs, const char *tree, int outside);
+/*
  * An absolute, lexically normalised form of @path (".", ".." and "//"
  * resolved without following symbolic links); NULL if there is no
  * current directory.

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * cocci_root: where things are - the kernel tree holding a path, the rules
- * directory of the running program, a path made absolute.
+ * cocci_root: where things are - the kernel tree holding a path, the root
+ * the paths of a command line are relative to (in a tree or out of it),
+ * the rules directory of the running program, a path made absolute.
  */
 #include <errno.h>
 #include <limits.h>
@@ -128,4 +129,131 @@ char *cocci_rules_dir(void)
 	      exe);
 	free(cand);
 	return NULL;
+}
+
+/*
+ * The directory holding all @paths (each made absolute; a file stands for
+ * its directory): the root of out-of-tree sources.  NULL after error().
+ */
+static char *common_dir(char *const *paths, int n)
+{
+	char *dir = NULL;
+	int i;
+
+	for (i = 0; i < n; i++) {
+		char *p = cocci_abspath(paths[i]), *slash;
+		size_t k = 0, last = 0;
+
+		if (!p || access(p, F_OK) < 0) {
+			error("%s: %s", paths[i], strerror(errno));
+			free(p);
+			free(dir);
+			return NULL;
+		}
+		if (!cocci_is_dir(p)) {
+			slash = strrchr(p, '/');
+			slash[slash == p ? 1 : 0] = '\0';
+		}
+		if (!dir) {
+			dir = p;
+			continue;
+		}
+		/* the longest common prefix that ends at a '/' */
+		while (dir[k] && dir[k] == p[k])
+			if (dir[k++] == '/')
+				last = k - 1;
+		if (!dir[k] && (p[k] == '/' || !p[k]))
+			last = k;
+		dir[last ? last : 1] = '\0';
+		free(p);
+	}
+	return dir;
+}
+
+char *cocci_paths_root(const char *tree, const char *kernel, char *const *paths, int n)
+{
+	char *const dot[] = { ".", NULL };
+	char *root;
+	int outside;
+
+	if (!n) {
+		paths = dot;
+		n = 1;
+	}
+	if (tree) {
+		if (access(tree, F_OK) < 0) {
+			error("--tree %s: %s", tree, strerror(errno));
+			return NULL;
+		}
+		root = cocci_abspath(tree);
+		outside = kernel || !kernel_is_tree(root);
+	} else if (kernel) {
+		root = NULL;
+		outside = 1;
+	} else {
+		if (access(paths[0], F_OK) < 0) {
+			error("%s: %s", paths[0], strerror(errno));
+			return NULL;
+		}
+		root = cocci_find_root_quiet(paths[0]);
+		outside = !root;
+	}
+	if (outside && !root)
+		root = common_dir(paths, n);
+	if (outside && root && kernel_use(kernel) < 0) {
+		free(root);
+		return NULL;
+	}
+	return root;
+}
+
+/*
+ * The top of the out-of-tree module holding the absolute path @abs: the
+ * highest directory of the chain above it that has a Kbuild or Makefile
+ * (its headers may be beside the file's directory: include/ next to src/);
+ * the file's own directory if none has.
+ */
+static char *module_top(const char *abs)
+{
+	char *d = xstrdup(abs), *top = NULL, *slash;
+
+	while ((slash = strrchr(d, '/')) && slash != d) {
+		char *kb, *mk;
+		int has;
+
+		*slash = '\0';
+		kb = xasprintf("%s/Kbuild", d);
+		mk = xasprintf("%s/Makefile", d);
+		has = !access(kb, F_OK) || !access(mk, F_OK);
+		free(kb);
+		free(mk);
+		if (has) {
+			free(top);
+			top = xstrdup(d);
+		} else if (top) {
+			break;
+		}
+	}
+	free(d);
+	return top;
+}
+
+/* The directory of the absolute path @abs. */
+static char *dir_of(const char *abs)
+{
+	char *d = xstrdup(abs), *slash = strrchr(d, '/');
+
+	slash[slash == d ? 1 : 0] = '\0';
+	return d;
+}
+
+char *cocci_file_root(const char *abs, const char *tree, int outside)
+{
+	char *root;
+
+	if (tree)
+		return realpath(tree, NULL);
+	if (outside)
+		return (root = module_top(abs)) ? root : dir_of(abs);
+	return cocci_find_root_quiet(abs);
 }

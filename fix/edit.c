@@ -18,11 +18,6 @@
 #include "model/tokenize.h"
 #include "model/vocab.h"
 
-struct edit {
-	size_t start, end;
-	const char *text;
-};
-
 /*
  * The text of t[s..e) without blanks and comments outside literals (and
  * without line splices outside literals), token after token.
@@ -112,22 +107,47 @@ size_t fix_operand(const char *t, size_t s, size_t e)
 	}
 }
 
-static int cmp_edit(const void *a, const void *b)
+int fix_edit_cmp(const void *a, const void *b)
 {
-	const struct edit *x = a, *y = b;
+	const struct fix_edit *x = a, *y = b;
 
-	if (x->start != y->start)
-		return x->start < y->start ? 1 : -1;
-	return 0;
+	return x->start < y->start ? -1 : x->start > y->start;
+}
+
+char *fix_edits_apply(const char *text, size_t len, const struct fix_edit *ed, size_t n,
+		      size_t *newlen)
+{
+	size_t grow = 0, pos = 0, i, *at = xmalloc((n + 1) * sizeof(*at));
+	char *edited, *o, *out;
+
+	for (i = 0; i < n; i++)
+		grow += strlen(ed[i].text);
+	o = edited = xmalloc(len + grow + 1);
+	for (i = 0; i < n; i++) {
+		memcpy(o, text + pos, ed[i].start - pos);
+		o += ed[i].start - pos;
+		at[i] = (size_t)(o - edited);
+		memcpy(o, ed[i].text, strlen(ed[i].text));
+		o += strlen(ed[i].text);
+		pos = ed[i].end;
+	}
+	memcpy(o, text + pos, len - pos);
+	o += len - pos;
+	*o = 0;
+	/* the lines it touched are the patch's: aligned as checkpatch asks */
+	out = fix_align(edited, (size_t)(o - edited), at, n, newlen);
+	free(edited);
+	free(at);
+	return out;
 }
 
 char *fix_apply(const char *file, const char *text, size_t len,
 		const struct finding *const *findings, size_t n, size_t *newlen)
 {
-	struct edit *ed = xmalloc((2 * n + 1) * sizeof(*ed));
+	struct fix_edit *ed = xmalloc((2 * n + 1) * sizeof(*ed));
 	size_t ned = 0, i, k, *lines, nlines = 1, used_n = 0;
-	size_t *used = xmalloc((n + 1) * sizeof(*used)), *at = NULL, nat = 0;
-	char *out = NULL, *edited = NULL, *o;
+	size_t *used = xmalloc((n + 1) * sizeof(*used));
+	char *out = NULL;
 
 	for (i = 0; i < len; i++)
 		nlines += text[i] == '\n';
@@ -155,12 +175,12 @@ char *fix_apply(const char *file, const char *text, size_t len,
 		if (off + cl > len || memcmp(text + off, f->conversion, cl))
 			goto lost;
 		if (!strcmp(f->cls, "p-unhashed")) {
-			ed[ned++] = (struct edit){ off + cl, off + cl, "K" };
+			ed[ned++] = (struct fix_edit){ off + cl, off + cl, "K" };
 		} else if (!strcmp(f->cls, "int-cast")) {
 			size_t as[64], ae[64], na, a;
 			char *want = squeeze(f->arg, 0, strlen(f->arg));
 
-			ed[ned++] = (struct edit){ off, off + cl, "%p" };
+			ed[ned++] = (struct fix_edit){ off, off + cl, "%p" };
 			na = later_args(text, len, off, as, ae, 64);
 			for (a = 0; a < na; a++) {
 				char *got = squeeze(text, as[a], ae[a]);
@@ -201,7 +221,7 @@ char *fix_apply(const char *file, const char *text, size_t len,
 				goto out;
 			}
 			used[used_n] = tok_skip_blank(text, ae[a], as[a]);
-			ed[ned++] = (struct edit){ used[used_n], fix_operand(text, used[used_n], ae[a]), "" };
+			ed[ned++] = (struct fix_edit){ used[used_n], fix_operand(text, used[used_n], ae[a]), "" };
 			used_n++;
 		} else {
 			/* px, and with --all px-gated and px-user: the last 'x' goes */
@@ -210,7 +230,7 @@ char *fix_apply(const char *file, const char *text, size_t len,
 			if (!x)
 				goto lost;
 			off += (size_t)(x - f->conversion);
-			ed[ned++] = (struct edit){ off, off + 1, "" };
+			ed[ned++] = (struct fix_edit){ off, off + 1, "" };
 		}
 		continue;
 lost:
@@ -218,38 +238,18 @@ lost:
 		      f->conversion);
 		goto out;
 	}
-	qsort(ed, ned, sizeof(*ed), cmp_edit);
-	for (i = 1; i < ned; i++)
-		if (ed[i].end > ed[i - 1].start && ed[i].start != ed[i - 1].start) {
-			error("fix: %s: overlapping edits at byte %zu", file, ed[i].start);
+	qsort(ed, ned, sizeof(*ed), fix_edit_cmp);
+	for (i = 1, k = 0; i < ned; i++) {
+		if (ed[i].start == ed[k].start && ed[i].end == ed[k].end)
+			continue;	/* the same edit twice */
+		if (ed[k].end > ed[i].start && ed[i].start != ed[k].start) {
+			error("fix: %s: overlapping edits at byte %zu", file, ed[k].start);
 			goto out;
 		}
-	edited = xmalloc(len + 2 * ned + 1);
-	at = xmalloc((ned + 1) * sizeof(*at));
-	o = edited;
-	/* the edits run from the end; copy from the start, edits ascending */
-	{
-		size_t pos = 0;
-
-		for (k = ned; k-- > 0;) {
-			if (k + 1 < ned && ed[k].start == ed[k + 1].start && ed[k].end == ed[k + 1].end)
-				continue;	/* the same edit twice */
-			memcpy(o, text + pos, ed[k].start - pos);
-			o += ed[k].start - pos;
-			at[nat++] = (size_t)(o - edited);
-			memcpy(o, ed[k].text, strlen(ed[k].text));
-			o += strlen(ed[k].text);
-			pos = ed[k].end;
-		}
-		memcpy(o, text + pos, len - pos);
-		o += len - pos;
+		ed[++k] = ed[i];
 	}
-	*o = 0;
-	/* the lines it touched are the patch's: aligned as checkpatch asks */
-	out = fix_align(edited, (size_t)(o - edited), at, nat, newlen);
+	out = fix_edits_apply(text, len, ed, ned ? k + 1 : 0, newlen);
 out:
-	free(edited);
-	free(at);
 	free(ed);
 	free(used);
 	free(lines);

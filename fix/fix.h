@@ -74,6 +74,21 @@ char *fix_apply(const char *file, const char *text, size_t len,
 /* Where the operand of the integer casts that open t[s..e) starts. */
 size_t fix_operand(const char *t, size_t s, size_t e);
 
+/* One byte edit: t[start..end) becomes @text. */
+struct fix_edit {
+	size_t start, end;
+	const char *text;
+};
+/* qsort() order of edits: ascending start. */
+int fix_edit_cmp(const void *a, const void *b);
+/*
+ * @text (@len bytes) with the @n edits @ed applied, in ascending order and
+ * none overlapping another, then the calls they changed aligned
+ * (fix_align()): malloc()ed, its length in *@newlen.
+ */
+char *fix_edits_apply(const char *text, size_t len, const struct fix_edit *ed, size_t n,
+		      size_t *newlen);
+
 /* fix/align.c */
 /*
  * @text (@len bytes) with the continuation lines of the calls that the

@@ -236,18 +236,6 @@ static int postfix(const char *a)
 	return depth == 0;
 }
 
-struct hedit {
-	size_t start, end;
-	char *text;
-};
-
-static int cmp_hedit(const void *a, const void *b)
-{
-	const struct hedit *x = a, *y = b;
-
-	return x->start < y->start ? -1 : x->start > y->start;
-}
-
 /* The start of the line of @t (@n bytes) equal to line @no of @orig, nearest @no. */
 static int find_line(const char *orig, size_t olen, unsigned int no, const char *t, size_t n,
 		     size_t *at)
@@ -288,9 +276,9 @@ char *fix_file(const char *file, const char *text, size_t len,
 	       const struct finding *const *findings, size_t n, size_t *newlen)
 {
 	const struct finding **lit = xmalloc((n + 1) * sizeof(*lit));
-	struct hedit *ed = xmalloc((2 * n + 1) * sizeof(*ed));
-	size_t nlit = 0, ned = 0, i, k, tlen, *at = NULL, nat = 0, *used, nused = 0;
-	char *t, *out = NULL, *edited = NULL, *o;
+	struct fix_edit *ed = xmalloc((2 * n + 1) * sizeof(*ed));
+	size_t nlit = 0, ned = 0, i, k, tlen, *used, nused = 0;
+	char *t, *out = NULL;
 
 	for (i = 0; i < n; i++)
 		if (!is_held(findings[i]->cls))
@@ -332,7 +320,7 @@ char *fix_file(const char *file, const char *text, size_t len,
 			      f->conversion);
 			goto out;
 		}
-		ed[ned++] = (struct hedit){ off, off + cl, xstrdup("%p") };
+		ed[ned++] = (struct fix_edit){ off, off + cl, "%p" };
 		/* the argument: past the literal, each one after a comma */
 		for (p = off; p < tlen && t[p] != '"'; p += t[p] == '\\' ? 2 : 1)
 			;
@@ -361,53 +349,29 @@ char *fix_file(const char *file, const char *text, size_t len,
 		used[nused++] = s;
 		if (fix_operand(t, s, e) > s) {
 			/* the cast itself is printed (int-buf): it goes, as for int-cast */
-			ed[ned++] = (struct hedit){ s, fix_operand(t, s, e), xstrdup("") };
+			ed[ned++] = (struct fix_edit){ s, fix_operand(t, s, e), "" };
 		} else if (postfix(want)) {
-			ed[ned++] = (struct hedit){ s, s, xstrdup("(void *)") };
+			ed[ned++] = (struct fix_edit){ s, s, "(void *)" };
 		} else {
 			size_t last = e;
 
 			while (last > s && isspace((unsigned char)t[last - 1]))
 				last--;
-			ed[ned++] = (struct hedit){ s, s, xstrdup("(void *)(") };
-			ed[ned++] = (struct hedit){ last, last, xstrdup(")") };
+			ed[ned++] = (struct fix_edit){ s, s, "(void *)(" };
+			ed[ned++] = (struct fix_edit){ last, last, ")" };
 		}
 		free(want);
 	}
-	qsort(ed, ned, sizeof(*ed), cmp_hedit);
+	qsort(ed, ned, sizeof(*ed), fix_edit_cmp);
 	for (i = 1; i < ned; i++)
 		if (ed[i].start < ed[i - 1].end) {
 			error("fix: %s: overlapping edits at byte %zu", file, ed[i].start);
 			goto out;
 		}
-	{
-		size_t grow = 0, pos = 0;
-
-		for (i = 0; i < ned; i++)
-			grow += strlen(ed[i].text);
-		edited = xmalloc(tlen + grow + 1);
-		at = xmalloc((ned + 1) * sizeof(*at));
-		o = edited;
-		for (i = 0; i < ned; i++) {
-			memcpy(o, t + pos, ed[i].start - pos);
-			o += ed[i].start - pos;
-			at[nat++] = (size_t)(o - edited);
-			memcpy(o, ed[i].text, strlen(ed[i].text));
-			o += strlen(ed[i].text);
-			pos = ed[i].end;
-		}
-		memcpy(o, t + pos, tlen - pos);
-		o += tlen - pos;
-		*o = 0;
-	}
-	out = fix_align(edited, (size_t)(o - edited), at, nat, newlen);
+	out = fix_edits_apply(t, tlen, ed, ned, newlen);
 out:
-	for (i = 0; i < ned; i++)
-		free(ed[i].text);
 	free(ed);
 	free(used);
-	free(edited);
-	free(at);
 	free(t);
 	return out;
 }

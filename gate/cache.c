@@ -40,6 +40,7 @@
 #include "lib/ptrguard.h"
 
 static const char magic[] = "ptrguard-gate-cache 2\n";
+static const char needs_magic[] = "ptrguard-gate-needs 1\n";
 
 int gate_cache_init(struct gate_cache *c, const struct gate_run_opts *run)
 {
@@ -131,7 +132,8 @@ static int file_key(const struct gate_cache *c, const char *root, const char *re
 		path = xasprintf("%s/%s", base, cocci_forced_includes[i]);
 		kc_file(k, cocci_forced_includes[i], path, SIZE_MAX);
 		/* kconfig.h includes generated/autoconf.h */
-		if (cast && !access(path, F_OK) && kc_includes(k, base, cocci_forced_includes[i], 0) < 0) {
+		if (cast && !access(path, F_OK) &&
+		    kc_includes(k, base, cocci_forced_includes[i], cocci_include_dirs, 0) < 0) {
 			free(path);
 			return -1;
 		}
@@ -161,7 +163,7 @@ static int file_key(const struct gate_cache *c, const char *root, const char *re
 	kc_file(k, "file", path, SIZE_MAX);
 	free(path);
 	key_vocab(k, root, rel);
-	return cast ? kc_includes(k, root, rel, 0) : 0;
+	return cast ? kc_includes(k, root, rel, cocci_include_dirs, 0) : 0;
 }
 
 int gate_cache_get(struct gate_cache *c, const char *root, const char *rel, int cast,
@@ -213,5 +215,59 @@ void gate_cache_put(struct gate_cache *c, const char *root, const char *rel, int
 				side);
 	}
 	free(text);
+	free(k.buf);
+}
+
+/*
+ * The key of a file_needs() answer: this program (c->ident, which starts
+ * with it), the text and path of the file and what else the answer reads.
+ * The rule runs' findings are keyed apart (file_key()): a gate run asks
+ * this for every touched file, that only for those a rule runs on.
+ */
+static void needs_key(const struct gate_cache *c, const char *rel, const char *buf, size_t len,
+		      const char *deps, struct kc_key *k)
+{
+	kc_add(k, c->ident, c->nident);
+	kc_field(k, "needs", deps, strlen(deps));
+	kc_field(k, "path", rel, strlen(rel));
+	kc_field(k, "file", buf, len);
+}
+
+int gate_needs_get(struct gate_cache *c, const char *rel, const char *buf, size_t len,
+		   const char *deps, unsigned int *need)
+{
+	struct kc_key k = { 0 };
+	char *val, *end;
+	size_t n;
+	unsigned long v;
+	int hit = 0;
+
+	if (!c->dir)
+		return 0;
+	needs_key(c, rel, buf, len, deps, &k);
+	val = kc_get(c->dir, needs_magic, &k, &n);
+	if (val) {
+		v = strtoul(val, &end, 10);
+		if (end != val && *end == '\n' && v <= 3) {
+			*need = (unsigned int)v;
+			hit = 1;
+		}
+	}
+	free(val);
+	free(k.buf);
+	return hit;
+}
+
+void gate_needs_put(struct gate_cache *c, const char *rel, const char *buf, size_t len,
+		    const char *deps, unsigned int need)
+{
+	struct kc_key k = { 0 };
+	char val[16];
+	int n = snprintf(val, sizeof(val), "%u\n", need);
+
+	if (!c->dir)
+		return;
+	needs_key(c, rel, buf, len, deps, &k);
+	kc_put(c->dir, needs_magic, &k, val, (size_t)n);
 	free(k.buf);
 }

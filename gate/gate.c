@@ -193,12 +193,11 @@ static int make_state(struct gate *g, size_t k, size_t from, size_t applied)
 		die("out of memory");
 	ret = shadow_init(s, g->tree, dir);
 	free(dir);
-	for (i = 0; i < g->ntouched && !ret; i++) {
-		if (k == 0)
-			ret = shadow_own(s, g->touched[i], g->tree, g->base_rev);
-		else
-			ret = shadow_own(s, g->touched[i], g->states[from].dir, NULL);
-	}
+	if (!ret && k == 0 && g->base_rev)
+		ret = shadow_own_git(s, g->touched, g->ntouched, g->tree, g->base_rev, g->tmp);
+	else
+		for (i = 0; i < g->ntouched && !ret; i++)
+			ret = shadow_own(s, g->touched[i], k == 0 ? g->tree : g->states[from].dir);
 	for (i = k == 0 ? 0 : from == k - 1 && g->series ? applied - 1 : 0;
 	     i < applied && !ret; i++)
 		ret = shadow_apply(s, &g->ps.patches[i], g->tmp);
@@ -309,37 +308,42 @@ unsigned int *gate_added_lines(const struct gate *g, size_t k, const char *rel, 
 	return out;
 }
 
-/* The findings of @res in the files @paths: a shallow copy. */
+/* Is @file one of the @n @paths? */
+static int in_paths(const char *file, char *const *paths, size_t n)
+{
+	size_t j;
+
+	for (j = 0; j < n; j++)
+		if (!strcmp(file, paths[j]))
+			return 1;
+	return 0;
+}
+
+/*
+ * The findings of @res in the files @paths: a shallow copy.  Each list is
+ * allocated once, at most as long as @res's: a patched side with
+ * thousands of unjudged calls is not a realloc() a call.
+ */
 struct cocci_result *gate_filter(const struct cocci_result *res, char **paths, size_t n)
 {
 	struct cocci_result *r = calloc(1, sizeof(*r));
-	size_t i, j;
+	size_t i;
 
 	if (!r || !(r->findings = calloc(res->nfindings + 1, sizeof(*r->findings))) ||
-	    !(r->skips = calloc(res->nskips + 1, sizeof(*r->skips))))
+	    !(r->skips = calloc(res->nskips + 1, sizeof(*r->skips))) ||
+	    !(r->unjudged = calloc(res->nunjudged + 1, sizeof(*r->unjudged))))
 		die("out of memory");
 	for (i = 0; i < res->nfindings; i++)
-		for (j = 0; j < n; j++)
-			if (!strcmp(res->findings[i].file, paths[j])) {
-				r->findings[r->nfindings++] = res->findings[i];
-				break;
-			}
+		if (in_paths(res->findings[i].file, paths, n))
+			r->findings[r->nfindings++] = res->findings[i];
 	/* kept in the cache, for gate_note_skipped() */
 	for (i = 0; i < res->nskips; i++)
-		for (j = 0; j < n; j++)
-			if (!strcmp(res->skips[i].file, paths[j])) {
-				r->skips[r->nskips++] = res->skips[i];
-				break;
-			}
+		if (in_paths(res->skips[i].file, paths, n))
+			r->skips[r->nskips++] = res->skips[i];
 	/* and for check_unjudged(), when a patched side comes from the cache */
 	for (i = 0; i < res->nunjudged; i++)
-		for (j = 0; j < n; j++)
-			if (!strcmp(res->unjudged[i].file, paths[j])) {
-				r->unjudged = xrealloc(r->unjudged,
-						       (r->nunjudged + 1) * sizeof(*r->unjudged));
-				r->unjudged[r->nunjudged++] = res->unjudged[i];
-				break;
-			}
+		if (in_paths(res->unjudged[i].file, paths, n))
+			r->unjudged[r->nunjudged++] = res->unjudged[i];
 	return r;
 }
 

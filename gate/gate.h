@@ -44,11 +44,16 @@ int shadow_init(struct shadow *s, const char *tree, const char *dir);
 /*
  * Make @rel a private copy in the shadow: its directories become real and
  * the file gets the content of @src_root/@rel (a real tree or another
- * shadow), or no file at all if that does not exist there.  With
- * @git_rev, the content is the blob @git_rev:@rel of the git repository
- * @src_root instead.
+ * shadow), or no file at all if that does not exist there.
  */
-int shadow_own(struct shadow *s, const char *rel, const char *src_root, const char *git_rev);
+int shadow_own(struct shadow *s, const char *rel, const char *src_root);
+/*
+ * The same for the @n files @rels, from the blobs @rev:REL of the git
+ * repository @repo, read by one git cat-file --batch (its request and
+ * answer are kept in @tmpdir while it runs).
+ */
+int shadow_own_git(struct shadow *s, char *const *rels, size_t n, const char *repo,
+		   const char *rev, const char *tmpdir);
 /* Apply @p with git apply inside the shadow; reports "does not apply". */
 int shadow_apply(struct shadow *s, const struct patch *p, const char *tmpdir);
 /* Copy a file (mode 0644); -1 after error(). */
@@ -113,6 +118,16 @@ int gate_cache_get(struct gate_cache *c, const char *root, const char *rel, int 
 /* Store @res, the complete findings of those rules on @rel in @root (clean results only). */
 void gate_cache_put(struct gate_cache *c, const char *root, const char *rel, int cast,
 		    const char *side, const struct cocci_result *res);
+/*
+ * Which rules the text of @rel says can fire (gate/plan.c's file_needs()),
+ * kept by content: the @len bytes of @buf, the path, and @deps, everything
+ * else the answer follows from (the wrapper table's identity, the tree's
+ * age, the options).  1 and *@need set when stored, else 0.
+ */
+int gate_needs_get(struct gate_cache *c, const char *rel, const char *buf, size_t len,
+		   const char *deps, unsigned int *need);
+void gate_needs_put(struct gate_cache *c, const char *rel, const char *buf, size_t len,
+		    const char *deps, unsigned int need);
 
 /* ---- gate/diff.c ---- */
 

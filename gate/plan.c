@@ -282,11 +282,12 @@ static int has_seq_output(const char *buf, size_t len, const struct lex_file *lf
  * v4.15).  seq_px.cocci also
  * runs wherever the cast rule does: its run, which reads no header, is
  * the one whose skipped lines are the file's own.  A file that cannot be
- * read needs both: cocci_run() reports it.
+ * read needs both: cocci_run() reports it.  The answer is kept in the
+ * gate's cache (gate_needs_get()), so a patch gated again reads no C.
  */
-static unsigned int file_needs(const struct gate *g, size_t k, const char *rel)
+static unsigned int file_needs(struct gate *g, size_t k, const char *rel)
 {
-	char *path = xasprintf("%s/%s", g->states[k].dir, rel), *buf;
+	char *path = xasprintf("%s/%s", g->states[k].dir, rel), *buf, *deps = NULL;
 	unsigned int bits, need = NEED_PX | NEED_CAST;
 	struct lex_file lf;
 	size_t len;
@@ -294,6 +295,16 @@ static unsigned int file_needs(const struct gate *g, size_t k, const char *rel)
 
 	buf = read_file(path, SIZE_MAX, &len);
 	if (buf) {
+		/*
+		 * The answer follows from the text, the state's wrappers (its
+		 * table's identity), the tree's age and --no-prefilter: a
+		 * file gated before is not read again as C.
+		 */
+		deps = xasprintf("wrappers %s old %d no-prefilter %d",
+				 lex_vocab_table_id(g->states[k].dir),
+				 prefilter_tree_is_old(path), g->no_prefilter);
+		if (gate_needs_get(&g->cache, rel, buf, len, deps, &need))
+			goto out;
 		read_calls(g, k, rel, buf, len, &lf);
 		need = has_seq_output(buf, len, &lf, &opaque) ? NEED_PX | NEED_CAST : 0;
 		lex_file_free(&lf);
@@ -315,8 +326,11 @@ static unsigned int file_needs(const struct gate *g, size_t k, const char *rel)
 			/* a %px for a wrapper the lexical model may know (cocci_lexical()) */
 			need = NEED_PX;
 		}
-		free(buf);
+		gate_needs_put(&g->cache, rel, buf, len, deps, need);
 	}
+out:
+	free(deps);
+	free(buf);
 	free(path);
 	return need;
 }

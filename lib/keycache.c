@@ -13,7 +13,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "cocci/cocci.h"
 #include "lib/kernel.h"
 #include "lib/keycache.h"
 #include "lib/ptrguard.h"
@@ -139,7 +138,7 @@ static void kc_text(struct kc_key *k, const char *name, const char *path)
 
 /* Every place of the header @name that @from (relative to @root) includes. */
 static void kc_header(struct kc_key *k, const char *root, const char *from, const char *name,
-		      int by_stat)
+		      const char *const *dirs, int by_stat)
 {
 	void (*add)(struct kc_key *, const char *, const char *) = by_stat ? kc_stat : kc_text;
 	const char *slash = strrchr(from, '/');
@@ -154,19 +153,20 @@ static void kc_header(struct kc_key *k, const char *root, const char *from, cons
 	path = xasprintf("%s/%s", root, name);
 	add(k, "top", path);
 	free(path);
-	/* the include path spatch is given (cocci/spatch.c): out of tree, the kernel's */
-	for (i = 0; cocci_include_dirs[i]; i++) {
+	/* the include path spatch is given (@dirs): out of tree, the kernel's */
+	for (i = 0; dirs[i]; i++) {
 		const char *base = kernel_outside() ? kernel_dir() : root;
 
 		if (!base)
 			break;
-		path = xasprintf("%s/%s/%s", base, cocci_include_dirs[i], name);
-		add(k, cocci_include_dirs[i], path);
+		path = xasprintf("%s/%s/%s", base, dirs[i], name);
+		add(k, dirs[i], path);
 		free(path);
 	}
 }
 
-int kc_includes(struct kc_key *k, const char *root, const char *rel, int by_stat)
+int kc_includes(struct kc_key *k, const char *root, const char *rel, const char *const *dirs,
+		int by_stat)
 {
 	char *path = xasprintf("%s/%s", root, rel), *buf, *p, *e, *name;
 	size_t len;
@@ -202,7 +202,7 @@ int kc_includes(struct kc_key *k, const char *root, const char *rel, int by_stat
 			break;
 		}
 		name = xstrndup(p + 1, (size_t)(e - p - 1));
-		kc_header(k, root, rel, name, by_stat);
+		kc_header(k, root, rel, name, dirs, by_stat);
 		free(name);
 	}
 	free(buf);

@@ -52,13 +52,17 @@ int kc_program(struct kc_key *k, const char *name, const char *path);
 /*
  * The headers @rel (relative to @root) includes, each by every place
  * spatch could find it: the file's directory, the tree's top and each
- * directory of cocci_include_dirs[], with its content or its absence at
- * each (@by_stat: which file it is, kc_stat(), instead of its content:
- * a much smaller key for a local cache).  Any line whose first word after
- * '#' begins with "include" counts, in comments and #if 0 too (more key,
- * never less); -1 if one names no file (#include MACRO, #include_next).
+ * directory of @dirs (NULL-terminated, relative to @root, or to the
+ * kernel's tree for sources outside one: lib/kernel.h), with its content
+ * or its absence at each (@by_stat: which file it is, kc_stat(), instead
+ * of its content: a much smaller key for a local cache).  The caller
+ * names the include path its tool is given (cocci_include_dirs[]): the
+ * library knows no tool.  Any line whose first word after '#' begins
+ * with "include" counts, in comments and #if 0 too (more key, never
+ * less); -1 if one names no file (#include MACRO, #include_next).
  */
-int kc_includes(struct kc_key *k, const char *root, const char *rel, int by_stat);
+int kc_includes(struct kc_key *k, const char *root, const char *rel, const char *const *dirs,
+		int by_stat);
 
 /* The 64-bit FNV-1a hash of @n bytes at @p (entries' names, digests). */
 uint64_t kc_hash(const char *p, size_t n);

@@ -33,6 +33,26 @@ struct hdrs {
 };
 
 /*
+ * The wrapper macros the @n header texts @buf (@len bytes each, named
+ * @name; a NULL text is skipped) define over what @v knows, to a fixed
+ * point: a wrapper over a wrapper of another header is found in a later
+ * round (8 at most).
+ */
+static void scan_macros_fixed(struct lex_vocab *v, char *const *buf, const size_t *len,
+			      char *const *name, size_t n)
+{
+	size_t i, round;
+	int more;
+
+	for (round = 0, more = 1; more && round < 8; round++) {
+		more = 0;
+		for (i = 0; i < n; i++)
+			if (buf[i])
+				more |= lex_vocab_scan_macros(v, buf[i], len[i], name[i]);
+	}
+}
+
+/*
  * What the table was made from, for its cache: each directory read, each
  * header and each directory that could not be read, by base (0: the
  * tree, 1: the kernel of an out-of-tree module) and path from it, with
@@ -646,8 +666,7 @@ static const struct lex_vocab *overlay_table(struct alias *e)
 	struct kc_key k = { 0 };
 	char **buf = xmalloc((e->nover + 1) * sizeof(*buf));
 	size_t *len = xmalloc((e->nover + 1) * sizeof(*len));
-	size_t i, round;
-	int more;
+	size_t i;
 
 	if (e->made)
 		goto done;
@@ -663,12 +682,7 @@ static const struct lex_vocab *overlay_table(struct alias *e)
 		if (buf[i])
 			lex_vocab_scan_header(&e->v, buf[i], len[i], e->over[i]);
 	}
-	for (round = 0, more = 1; more && round < 8; round++) {
-		more = 0;
-		for (i = 0; i < e->nover; i++)
-			if (buf[i])
-				more |= lex_vocab_scan_macros(&e->v, buf[i], len[i], e->over[i]);
-	}
+	scan_macros_fixed(&e->v, buf, len, e->over, e->nover);
 	for (i = 0; i < e->nover; i++)
 		free(buf[i]);
 	snprintf(e->id, sizeof(e->id), "o%016llx", (unsigned long long)kc_hash(k.buf, k.len));
@@ -705,10 +719,9 @@ const struct lex_vocab *lex_vocab_table(const char *root)
 	struct hdrs h = { 0 };
 	struct seen seen = { 0 };
 	struct kc_key key = { 0 };
-	size_t i, round;
+	size_t i;
 	time_t start = time(NULL);
 	char *dir;
-	int more;
 	struct alias *a = alias_of(root);
 
 	if (a)
@@ -737,11 +750,7 @@ const struct lex_vocab *lex_vocab_table(const char *root)
 	}
 	read_headers(&table, &h, root, ".", &seen);
 	/* a wrapper over a wrapper of another header: to a fixed point */
-	for (round = 0, more = 1; more && round < 8; round++) {
-		more = 0;
-		for (i = 0; i < h.n; i++)
-			more |= lex_vocab_scan_macros(&table, h.buf[i], h.len[i], h.name[i]);
-	}
+	scan_macros_fixed(&table, h.buf, h.len, h.name, h.n);
 	for (i = 0; i < h.n; i++) {
 		free(h.name[i]);
 		free(h.buf[i]);

@@ -16,6 +16,9 @@ import os
 import re
 import sys
 
+sys.dont_write_bytecode = True  # no __pycache__ in the tree
+from synopsis import section  # noqa: E402  (the one reader of --help sections)
+
 
 def commands(usage):
     """The commands `ptrguard --help` lists under "commands:"."""
@@ -30,29 +33,17 @@ def commands(usage):
     return out
 
 
-def help_section(text, name):
-    out, inside = [], False
-    for line in text.splitlines():
-        if line == name:
-            inside = True
-        elif inside and line and not line.startswith(" "):
-            break
-        elif inside:
-            out.append(line)
-    return out
-
-
 def words(lines):
     return " ".join(" ".join(lines).split())
 
 
 def help_synopsis(text):
-    return words(help_section(text, "SYNOPSIS"))
+    return words(section(text.splitlines(), "SYNOPSIS"))
 
 
 def help_options(text):
     """The entries of OPTIONS: "-j N, --jobs=N", "--[no-]casts"."""
-    return [l.strip() for l in help_section(text, "OPTIONS")
+    return [l.strip() for l in section(text.splitlines(), "OPTIONS")
             if re.match(r"    -", l)]
 
 

@@ -18,6 +18,8 @@ import sys
 
 
 def section(lines, name):
+    """The lines of the --help section @name (its title line a word in
+    capitals alone), up to the next title; man-check.py reads it too."""
     out, inside = [], False
     for line in lines:
         if line == name:
@@ -93,4 +95,5 @@ def main():
                   "neg" if m.group(3) else "-")
 
 
-main()
+if __name__ == "__main__":
+    main()
