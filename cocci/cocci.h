@@ -174,13 +174,6 @@ struct cocci_result {
  * (safe to free) on error.
  */
 /*
- * The include path (relative to the tree root) and the forced includes
- * every spatch run gets; NULL-terminated.  The gate's cache keys on the
- * same headers.
- */
-extern const char *const cocci_include_dirs[];
-extern const char *const cocci_forced_includes[];
-/*
  * The kernel macro file in the rules directory, given to spatch with
  * --macro-file when it is there (see docs/auditor.md).
  */

@@ -13,6 +13,16 @@
 #include "lib/kernel.h"
 #include "lib/ptrguard.h"
 
+/* The include path and forced includes, as kbuild passes them (x86). */
+const char *const kernel_include_dirs[] = {
+	"arch/x86/include", "arch/x86/include/generated", "include",
+	"arch/x86/include/uapi", "arch/x86/include/generated/uapi",
+	"include/uapi", "include/generated/uapi", NULL,
+};
+const char *const kernel_forced_includes[] = {
+	"include/linux/compiler-version.h", "include/linux/kconfig.h", NULL,
+};
+
 static int outside;
 static char *kdir, *karg;
 

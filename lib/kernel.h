@@ -16,6 +16,15 @@
 #define PTRGUARD_KERNEL_H
 
 /*
+ * A kernel tree's include path (relative to its top) and forced includes,
+ * as kbuild passes them; NULL-terminated.  Every spatch run gets them
+ * (cocci/spatch.c), the wrapper table reads the kernel's headers on the
+ * path (model/wrapper_table.c) and the caches key on the same headers.
+ */
+extern const char *const kernel_include_dirs[];
+extern const char *const kernel_forced_includes[];
+
+/*
  * Treat the sources as outside a kernel tree, built against @kdir (NULL:
  * the default above).  0, or -1 after error() (@kdir is not a kernel
  * source or build tree).
