@@ -16,6 +16,7 @@
 #   make gate PATCH=FILE  gate a patch against KSRC
 #   make man        the man page, build/ptrguard.1
 #   make install PREFIX=DIR   the program, its rules and its man page
+#   make check-layers   no part includes a header of a part above it
 #
 # Variables: KSRC=DIR (kernel tree), J=N (jobs), V=1 (verbose),
 # PTRGUARD_CACHE=DIR (kernel trees and builds; default ~/.cache/ptrguard),
@@ -126,8 +127,8 @@ FUZZFLAGS  := -O1 -g -fno-omit-frame-pointer -fno-sanitize-recover=all
 FUZZ_TARGETS := patch fmt prefilter lex scan
 FUZZ_LIBS_patch     := gate/patch lib/xalloc
 FUZZ_LIBS_fmt       := model/format lib/xalloc
-FUZZ_LIBS_prefilter := cocci/prefilter model/tokenize model/kver model/format lib/parse-options model/vocab lib/xalloc
-FUZZ_LIBS_lex       := model/lex model/lex_model model/lex_wrappers model/lex_formats model/lex_decls model/lex_calls model/tokenize model/wrapper_table lib/keycache lib/threads cocci/root lib/kernel model/kver cocci/spatch cocci/prefilter model/format lib/parse-options model/vocab lib/readfile lib/xalloc
+FUZZ_LIBS_prefilter := cocci/prefilter model/tokenize model/kver model/format lib/parse-options model/vocab lib/readfile lib/xalloc
+FUZZ_LIBS_lex       := model/lex model/lex_model model/lex_wrappers model/lex_formats model/lex_decls model/lex_calls model/tokenize model/wrapper_table lib/keycache lib/threads lib/kernel model/format lib/parse-options model/vocab lib/readfile lib/xalloc
 FUZZ_LIBS_scan      := scan/match scan/addr scan/addr_layout lib/xalloc
 FUZZ_BINS := $(addprefix build/fuzz/,$(FUZZ_TARGETS))
 
@@ -195,7 +196,26 @@ install: build/ptrguard rules build/ptrguard.1
 	install -m 644 $(RULES) cocci/rules/ptrguard-macros.h $(DESTDIR)$(PREFIX)/share/ptrguard/cocci/
 	install -m 644 build/ptrguard.1 $(DESTDIR)$(PREFIX)/share/man/man1/ptrguard.1
 
+# The layers (docs/design.md "Layers"): what the lower parts' sources may
+# include, checked on the preprocessor's own dependency lists (-MM, the
+# headers a source really reads), not on the text.  lib/ is the bottom
+# and includes only itself; the model reads lib/ and include/ but not the
+# runner, the judge or the commands above it.  A violation (or a source
+# the preprocessor cannot read) is a line and exit 2; tests/cli runs it.
+LAYER_lib   := lib/*
+LAYER_model := model/*|lib/*|include/*
+check-layers:
+	@st=0; \
+	$(foreach p,lib model,for f in $(wildcard $(p)/*.c); do \
+		deps=$$($(CC) $(WARN) -MM "$$f") || { st=2; continue; }; \
+		for d in $$(printf '%s\n' "$$deps" | sed 's/^[^:]*://; s/\\$$//'); do \
+			case $$d in (*..*) ;; ($(LAYER_$(p))) continue ;; esac; \
+			echo "$$f: reads $$d, above $(p)/ (docs/design.md, \"Layers\")" >&2; st=2; \
+		done; \
+	done;) \
+	exit $$st
+
 clean:
 	rm -rf build
 
-.PHONY: all rules fuzz setup kernel-tree audit test bench kernel-series e2e e2e-full gate man install clean
+.PHONY: all rules fuzz setup kernel-tree audit test bench kernel-series e2e e2e-full gate man install check-layers clean

@@ -16,7 +16,7 @@
 #include "cocci/cocci.h"
 #include "fix/fix.h"
 #include "lib/kernel.h"
-#include "lib/output.h"
+#include "cocci/output.h"
 #include "lib/parse-options.h"
 #include "lib/ptrguard.h"
 #include "model/vocab.h"

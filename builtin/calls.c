@@ -180,7 +180,7 @@ int cmd_calls(int argc, char **argv)
 		error("no FILE given (see 'ptrguard calls --help')");
 		return EXIT_ERROR;
 	}
-	if (kdir && kernel_use(kdir) < 0)
+	if (kdir && cocci_use_kernel(kdir) < 0)
 		return EXIT_ERROR;
 	for (i = 0; i < n; i++) {
 		struct lex_vocab v = { 0 };

@@ -117,12 +117,12 @@ static int file_key(const struct cocci_cache *cc, const struct walk *w, size_t r
 	k->len = 0;
 	kc_add(k, cc->ident[ri].buf, cc->ident[ri].len);
 	kc_field(k, "path", rel, strlen(rel));
-	for (i = 0; cocci_forced_includes[i]; i++) {
-		path = xasprintf("%s/%s", w->root, cocci_forced_includes[i]);
-		kc_file(k, cocci_forced_includes[i], path, SIZE_MAX);
+	for (i = 0; kernel_forced_includes[i]; i++) {
+		path = xasprintf("%s/%s", w->root, kernel_forced_includes[i]);
+		kc_file(k, kernel_forced_includes[i], path, SIZE_MAX);
 		/* kconfig.h includes generated/autoconf.h */
 		if (headers && !access(path, F_OK) &&
-		    kc_includes(k, w->root, cocci_forced_includes[i], cocci_include_dirs, 1) < 0) {
+		    kc_includes(k, w->root, kernel_forced_includes[i], kernel_include_dirs, 1) < 0) {
 			free(path);
 			return -1;
 		}
@@ -131,7 +131,7 @@ static int file_key(const struct cocci_cache *cc, const struct walk *w, size_t r
 	path = xasprintf("%s/%s", w->root, rel);
 	kc_file(k, "file", path, SIZE_MAX);
 	free(path);
-	return headers ? kc_includes(k, w->root, rel, cocci_include_dirs, 1) : 0;
+	return headers ? kc_includes(k, w->root, rel, kernel_include_dirs, 1) : 0;
 }
 
 /* Write @n bytes to the new file @path; 0, or -1 after error(). */

@@ -174,13 +174,6 @@ struct cocci_result {
  * (safe to free) on error.
  */
 /*
- * The include path (relative to the tree root) and the forced includes
- * every spatch run gets; NULL-terminated.  The gate's cache keys on the
- * same headers.
- */
-extern const char *const cocci_include_dirs[];
-extern const char *const cocci_forced_includes[];
-/*
  * The kernel macro file in the rules directory, given to spatch with
  * --macro-file when it is there (see docs/auditor.md).
  */
@@ -232,10 +225,18 @@ char *cocci_find_root(const char *path);
 /* The same, or NULL with nothing reported. */
 char *cocci_find_root_quiet(const char *path);
 /*
+ * The kernel out-of-tree sources are built against, kernel_use(@kdir)
+ * (lib/kernel.h), and its version (model/kver.h) told to the prefilter
+ * (prefilter_set_old()) and to the rules (PTRGUARD_KERNEL_VERSION, read by
+ * pg.py); a kernel with no version says so on stderr and keeps the
+ * newest kernel's semantics.  0, or -1 after error().
+ */
+int cocci_use_kernel(const char *kdir);
+/*
  * The root the @n @paths (none: ".") of `ptrguard audit` are relative to:
  * @tree (--tree), else the kernel tree above the first one; for sources
  * out of tree (@kernel, --kernel, or no kernel tree) their common
- * directory, with kernel_use(@kernel).  malloc()ed; NULL after error().
+ * directory, with cocci_use_kernel(@kernel).  malloc()ed; NULL after error().
  */
 char *cocci_paths_root(const char *tree, const char *kernel, char *const *paths, int n);
 /*

@@ -13,7 +13,9 @@
 #include <unistd.h>
 
 #include "cocci/cocci_impl.h"
+#include "cocci/prefilter.h"
 #include "lib/kernel.h"
+#include "model/kver.h"
 
 /*
  * Without following symbolic links, so that paths inside a tree of
@@ -170,6 +172,27 @@ static char *common_dir(char *const *paths, int n)
 	return dir;
 }
 
+int cocci_use_kernel(const char *kdir)
+{
+	long v = -1, p = -1;
+
+	if (kernel_use(kdir) < 0)
+		return -1;
+	if (!kernel_dir())
+		return 0;
+	if (kver_read(kernel_dir(), &v, &p) < 0) {
+		error("%s: no VERSION in its Makefile nor a kernel release: the newest kernel's semantics (%%p hashed)",
+		      kernel_arg());
+	} else {
+		char ver[64];
+
+		snprintf(ver, sizeof(ver), "%ld.%ld", v, p);
+		prefilter_set_old(kver_p_unhashed(v, p));
+		setenv("PTRGUARD_KERNEL_VERSION", ver, 1);
+	}
+	return 0;
+}
+
 char *cocci_paths_root(const char *tree, const char *kernel, char *const *paths, int n)
 {
 	char *const dot[] = { ".", NULL };
@@ -200,7 +223,7 @@ char *cocci_paths_root(const char *tree, const char *kernel, char *const *paths,
 	}
 	if (outside && !root)
 		root = common_dir(paths, n);
-	if (outside && root && kernel_use(kernel) < 0) {
+	if (outside && root && cocci_use_kernel(kernel) < 0) {
 		free(root);
 		return NULL;
 	}

@@ -134,17 +134,7 @@ char *spatch_last_handled(const char *path)
 }
 
 
-/* The tree's include path and forced includes, as kbuild passes them. */
-const char *const cocci_include_dirs[] = {
-	"arch/x86/include", "arch/x86/include/generated", "include",
-	"arch/x86/include/uapi", "arch/x86/include/generated/uapi",
-	"include/uapi", "include/generated/uapi", NULL,
-};
 const char cocci_macro_file[] = "ptrguard-macros.h";
-
-const char *const cocci_forced_includes[] = {
-	"include/linux/compiler-version.h", "include/linux/kconfig.h", NULL,
-};
 
 void spatch_argv(const struct cocci_opts *opts, const char *root, const struct rule *r,
 		 const char *list, struct strvec *av)
@@ -196,21 +186,21 @@ void spatch_argv(const struct cocci_opts *opts, const char *root, const struct r
 		strvec_push(av, xstrdup("-I"));
 		strvec_push(av, xstrdup("."));
 	}
-	for (i = 0; cocci_include_dirs[i] && (!kernel_outside() || kernel_dir()); i++) {
+	for (i = 0; kernel_include_dirs[i] && (!kernel_outside() || kernel_dir()); i++) {
 		strvec_push(av, xstrdup("-I"));
 		strvec_push(av, kernel_outside() ?
-			    xasprintf("%s/%s", kernel_dir(), cocci_include_dirs[i]) :
-			    xstrdup(cocci_include_dirs[i]));
+			    xasprintf("%s/%s", kernel_dir(), kernel_include_dirs[i]) :
+			    xstrdup(kernel_include_dirs[i]));
 	}
 	/* and its forced includes, when the tree has them */
-	for (i = 0; cocci_forced_includes[i]; i++) {
+	for (i = 0; kernel_forced_includes[i]; i++) {
 		const char *base = kernel_outside() ? kernel_dir() : root;
-		char *path = base ? xasprintf("%s/%s", base, cocci_forced_includes[i]) : NULL;
+		char *path = base ? xasprintf("%s/%s", base, kernel_forced_includes[i]) : NULL;
 
 		if (path && !access(path, R_OK)) {
 			strvec_push(av, xstrdup("--include"));
 			strvec_push(av, kernel_outside() ? xstrdup(path) :
-				    xstrdup(cocci_forced_includes[i]));
+				    xstrdup(kernel_forced_includes[i]));
 		}
 		free(path);
 	}

@@ -123,17 +123,17 @@ static int file_key(const struct gate_cache *c, const char *root, const char *re
 	kc_add(k, c->ident, c->nident);
 	kc_field(k, "rules", cast ? "both" : "seq_px.cocci", cast ? 4 : 12);
 	kc_field(k, "path", rel, strlen(rel));
-	for (i = 0; cocci_forced_includes[i]; i++) {
+	for (i = 0; kernel_forced_includes[i]; i++) {
 		/* out of tree, the kernel's (cocci/spatch.c) */
 		const char *base = kernel_outside() ? kernel_dir() : root;
 
 		if (!base)
 			continue;
-		path = xasprintf("%s/%s", base, cocci_forced_includes[i]);
-		kc_file(k, cocci_forced_includes[i], path, SIZE_MAX);
+		path = xasprintf("%s/%s", base, kernel_forced_includes[i]);
+		kc_file(k, kernel_forced_includes[i], path, SIZE_MAX);
 		/* kconfig.h includes generated/autoconf.h */
 		if (cast && !access(path, F_OK) &&
-		    kc_includes(k, base, cocci_forced_includes[i], cocci_include_dirs, 0) < 0) {
+		    kc_includes(k, base, kernel_forced_includes[i], kernel_include_dirs, 0) < 0) {
 			free(path);
 			return -1;
 		}
@@ -163,7 +163,7 @@ static int file_key(const struct gate_cache *c, const char *root, const char *re
 	kc_file(k, "file", path, SIZE_MAX);
 	free(path);
 	key_vocab(k, root, rel);
-	return cast ? kc_includes(k, root, rel, cocci_include_dirs, 0) : 0;
+	return cast ? kc_includes(k, root, rel, kernel_include_dirs, 0) : 0;
 }
 
 int gate_cache_get(struct gate_cache *c, const char *root, const char *rel, int cast,

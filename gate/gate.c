@@ -111,7 +111,7 @@ static int check_tree(struct gate *g)
 		return -1;
 	}
 	/* an out-of-tree module's repository: the kernel it is built against */
-	if ((g->kernel_arg || !kernel_is_tree(g->tree)) && kernel_use(g->kernel_arg) < 0)
+	if ((g->kernel_arg || !kernel_is_tree(g->tree)) && cocci_use_kernel(g->kernel_arg) < 0)
 		return -1;
 	return 0;
 }

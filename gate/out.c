@@ -13,13 +13,14 @@
  * the patched file; the last line is the offending line as the patch adds
  * it.  A leak the patches remove is reported as FIXED with the removed
  * line.  --format=text (gcc style, as audit and scan write it), JSON and
- * SARIF (through output.c) are for tools.
+ * SARIF (through cocci/output.c) are for tools.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "gate/gate.h"
+#include "cocci/output.h"
 #include "lib/output.h"
 #include "lib/ptrguard.h"
 

@@ -11,12 +11,20 @@
 #include <sys/utsname.h>
 
 #include "lib/kernel.h"
-#include "model/kver.h"
-#include "cocci/prefilter.h"
 #include "lib/ptrguard.h"
 
+/* The include path and forced includes, as kbuild passes them (x86). */
+const char *const kernel_include_dirs[] = {
+	"arch/x86/include", "arch/x86/include/generated", "include",
+	"arch/x86/include/uapi", "arch/x86/include/generated/uapi",
+	"include/uapi", "include/generated/uapi", NULL,
+};
+const char *const kernel_forced_includes[] = {
+	"include/linux/compiler-version.h", "include/linux/kconfig.h", NULL,
+};
+
 static int outside;
-static char *kdir;
+static char *kdir, *karg;
 
 int kernel_outside(void)
 {
@@ -26,6 +34,11 @@ int kernel_outside(void)
 const char *kernel_dir(void)
 {
 	return kdir;
+}
+
+const char *kernel_arg(void)
+{
+	return karg;
 }
 
 static int is_file(const char *dir, const char *name)
@@ -53,49 +66,10 @@ int kernel_is_tree(const char *dir)
 	return is_file(dir, "Makefile") && is_file(dir, "Kconfig") && is_file(dir, "MAINTAINERS");
 }
 
-/*
- * VERSION.PATCHLEVEL of the kernel in @dir: its Makefile (a source tree),
- * else the release a build tree records.  0, or -1 if none says.
- */
-static int kernel_version(const char *dir, long *v, long *p)
-{
-	static const char *const release[] = {
-		"include/config/kernel.release", "include/generated/utsrelease.h",
-	};
-	char *path = xasprintf("%s/Makefile", dir), *buf, *q;
-	size_t len, i;
-
-	buf = read_file(path, 65536, &len);
-	free(path);
-	if (buf) {
-		*v = kver_makefile_var(buf, "VERSION");
-		*p = kver_makefile_var(buf, "PATCHLEVEL");
-		free(buf);
-		if (*v >= 0 && *p >= 0)
-			return 0;
-	}
-	for (i = 0; i < sizeof(release) / sizeof(release[0]); i++) {
-		path = xasprintf("%s/%s", dir, release[i]);
-		buf = read_file(path, 65536, &len);
-		free(path);
-		if (!buf)
-			continue;
-		for (q = buf; *q && (*q < '0' || *q > '9'); q++)
-			;
-		if (sscanf(q, "%ld.%ld", v, p) == 2) {
-			free(buf);
-			return 0;
-		}
-		free(buf);
-	}
-	return -1;
-}
-
 int kernel_use(const char *arg)
 {
 	struct utsname u;
 	char *guess = NULL;
-	long v = -1, p = -1;
 
 	outside = 1;
 	if (!arg && !uname(&u)) {
@@ -120,16 +94,7 @@ int kernel_use(const char *arg)
 		free(guess);
 		return -1;
 	}
-	if (kernel_version(kdir, &v, &p) < 0) {
-		error("%s: no VERSION in its Makefile nor a kernel release: the newest kernel's semantics (%%p hashed)",
-		      arg);
-	} else {
-		char ver[64];
-
-		snprintf(ver, sizeof(ver), "%ld.%ld", v, p);
-		prefilter_set_old(kver_p_unhashed(v, p));
-		setenv("PTRGUARD_KERNEL_VERSION", ver, 1);
-	}
+	karg = xstrdup(arg);
 	free(guess);
 	return 0;
 }

@@ -56,7 +56,7 @@ int kc_program(struct kc_key *k, const char *name, const char *path);
  * kernel's tree for sources outside one: lib/kernel.h), with its content
  * or its absence at each (@by_stat: which file it is, kc_stat(), instead
  * of its content: a much smaller key for a local cache).  The caller
- * names the include path its tool is given (cocci_include_dirs[]): the
+ * names the include path its tool is given (kernel_include_dirs[]): the
  * library knows no tool.  Any line whose first word after '#' begins
  * with "include" counts, in comments and #if 0 too (more key, never
  * less); -1 if one names no file (#include MACRO, #include_next).

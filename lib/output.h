@@ -1,31 +1,13 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * output: write findings as gcc-style lines, JSON or SARIF 2.1.0.
- * Used by `ptrguard audit` and `ptrguard gate`; sarif_write() by scan too.
+ * output: the one SARIF 2.1.0 writer, for audit and gate (through
+ * cocci/output.h, their findings) and scan, and JSON strings.
  */
 #ifndef PTRGUARD_OUTPUT_H
 #define PTRGUARD_OUTPUT_H
 
 #include <stddef.h>
 #include <stdio.h>
-
-#include "cocci/cocci.h"
-
-enum output_format {
-	OUTPUT_GCC,	/* FILE:LINE:COL: SEVERITY: CLASS: CONVERSION: MESSAGE */
-	OUTPUT_JSON,	/* a list of objects */
-	OUTPUT_SARIF,	/* SARIF 2.1.0, one run */
-};
-
-/*
- * output_findings - write @n findings to @out in @format
- * @tool: the tool name for SARIF ("ptrguard")
- * @base: the absolute tree root the findings' files are relative to
- *
- * Returns 0; a write error is found at exit (ptrguard.c).
- */
-int output_findings(FILE *out, enum output_format format, const char *tool, const char *base,
-		    const struct finding *f, size_t n);
 
 /*
  * SARIF 2.1.0, one writer for audit, gate and scan: the parts GitHub code
@@ -72,16 +54,10 @@ struct sarif_run {
 };
 
 void sarif_write(FILE *out, const struct sarif_run *run);
+/* The index of the rule @id in @run's rules, or (size_t)-1. */
+size_t sarif_rule_of(const struct sarif_run *run, const char *id);
 
 /* Write @s as a JSON string (with the quotes). */
 void output_json_string(FILE *out, const char *s);
-
-/*
- * Write the members of @f, without the braces: "file", "line", "column",
- * "class", with @leak also "leak" (true for a leak class), "conversion",
- * "function", "format", "argument", "message".  @file, when not NULL,
- * is shown instead of f->file.  Shared by audit's and gate's JSON.
- */
-void output_json_finding_fields(FILE *out, const struct finding *f, const char *file, int leak);
 
 #endif

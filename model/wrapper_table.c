@@ -19,7 +19,6 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "cocci/cocci.h"
 #include "lib/kernel.h"
 #include "lib/keycache.h"
 #include "model/lex.h"
@@ -330,8 +329,8 @@ static void table_key(struct kc_key *k, const char *root, const char *kdir)
 	kc_field(k, "root", root, strlen(root));
 	if (kdir) {
 		kc_field(k, "kernel", kdir, strlen(kdir));
-		for (i = 0; cocci_include_dirs[i]; i++)
-			kc_field(k, "include", cocci_include_dirs[i], strlen(cocci_include_dirs[i]));
+		for (i = 0; kernel_include_dirs[i]; i++)
+			kc_field(k, "include", kernel_include_dirs[i], strlen(kernel_include_dirs[i]));
 	}
 }
 
@@ -744,8 +743,8 @@ const struct lex_vocab *lex_vocab_table(const char *root)
 	lex_vocab_core(&table);
 	if (kdir) {
 		seen.base = 1;
-		for (i = 0; cocci_include_dirs[i]; i++)
-			read_headers(&table, &h, kdir, cocci_include_dirs[i], &seen);
+		for (i = 0; kernel_include_dirs[i]; i++)
+			read_headers(&table, &h, kdir, kernel_include_dirs[i], &seen);
 		seen.base = 0;
 	}
 	read_headers(&table, &h, root, ".", &seen);
