@@ -119,8 +119,11 @@ struct alts {
 	size_t n;
 };
 
-/* The most literals one format is read as (each ?: branch, macro definition, array element). */
-#define MAX_ALTS 64
+/*
+ * The most literals one format is read as (each ?: branch, macro
+ * definition, array element, member of a table of structs).
+ */
+#define MAX_ALTS 256
 
 /* The joined content of an alternative, as written, and where each byte came from. */
 struct joined {
@@ -151,6 +154,7 @@ void alts_free(struct alts *x);
 int literal_alts(const struct model *m, const struct span *s, size_t b, size_t e,
 		 struct alts *out);
 const char *variable_alts(struct model *m, size_t at, int indexed, struct alts *out);
+const char *computed_alts(struct model *m, size_t b, size_t e, struct alts *out);
 void join_alt(const struct model *m, const struct span *s, const struct alt *a,
 	      struct joined *j);
 void joined_free(struct joined *j);
