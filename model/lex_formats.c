@@ -967,8 +967,92 @@ static const char *table_alts(struct model *m, const struct span *s, size_t b, s
 }
 
 /*
+ * A format that is parameter code token @at of a static function of the
+ * file, which every use calls with literals in that place (the helper
+ * tegra20_mc_printf_percents(s, "%s", ...) of drivers/memory/tegra/
+ * tegra20.c): each caller's literals, judged with the helper's own
+ * arguments.  NULL, or why not; *@param is 0 when @at names no
+ * parameter of its function (nothing is read).
+ */
+static const char *param_alts(struct model *m, size_t at, struct alts *out, int *param)
+{
+	const struct span *s = &m->code;
+	const char *func = m->func[at];
+	const struct token *fn = NULL;
+	size_t i, k, c = s->n, np, p, def = s->n, calls = 0;
+	size_t a[32][2];
+	int depth = 0, is_static = 0;
+
+	*param = 0;
+	if (!func)
+		return NULL;
+	/* the definition: NAME ( ... ) { at file scope, its body func's */
+	for (i = 0; i + 1 < s->n && def == s->n; i++) {
+		const struct token *k0 = T(m, s, i);
+
+		if (m->func[i] || k0->kind != K_WORD || strlen(func) != k0->len ||
+		    memcmp(m->lx.t + k0->off, func, k0->len) || !s_is(m, s, i + 1, "("))
+			continue;
+		c = s_close(m, s, i + 1);
+		if (s_is(m, s, c + 1, "{") && m->func[c + 1] && !strcmp(m->func[c + 1], func))
+			def = i;
+	}
+	if (def == s->n)
+		return NULL;
+	fn = T(m, s, def);
+	np = s_args(m, s, def + 1, c, a, 32);
+	for (p = 0; p < np; p++) {
+		size_t last = s->n;
+
+		for (k = a[p][0]; k < a[p][1]; k++) {
+			if (s_open(m, s, k))
+				k = s_close(m, s, k);
+			else if (s_word(m, s, k))
+				last = k;
+		}
+		if (last != s->n && tok_same(m, T(m, s, last), T(m, s, at)))
+			break;
+	}
+	if (p == np)
+		return NULL;
+	*param = 1;
+	/* "static" among the words before the name, back to the last ; or } */
+	for (k = def; k-- > 0;) {
+		if (s_is(m, s, k, ")") || s_is(m, s, k, "]"))
+			depth++;
+		else if (s_is(m, s, k, "(") || s_is(m, s, k, "["))
+			depth--;
+		else if (!depth && (s_is(m, s, k, ";") || s_is(m, s, k, "}") || s_is(m, s, k, "{")))
+			break;
+		else if (!depth && s_is(m, s, k, "static"))
+			is_static = 1;
+	}
+	if (!is_static)
+		return "a parameter of a function other files can call";
+	for (i = 0; i < s->n; i++) {
+		size_t na, cc;
+
+		if (i == def || !s_word(m, s, i) || !tok_same(m, T(m, s, i), fn))
+			continue;
+		if (i && (s_is(m, s, i - 1, ".") || s_is(m, s, i - 1, "->")))
+			continue;	/* a member of that name */
+		if (!s_is(m, s, i + 1, "("))
+			return "a parameter of a function whose address the file takes";
+		if (!m->func[i])
+			continue;	/* a declaration: no call at file scope */
+		cc = s_close(m, s, i + 1);
+		na = s_args(m, s, i + 1, cc, a, 32);
+		if (na != np || literal_alts(m, s, a[p][0], a[p][1], out))
+			return "a parameter its callers give something other than literals";
+		calls++;
+	}
+	return calls ? NULL : "a parameter of a function the file never calls";
+}
+
+/*
  * The format s[b, e) of a call in the code when it is not literals: a
- * variable (variable_alts()), an element of a table, or a function-like
+ * variable (variable_alts()), a parameter of a static function of the
+ * file (param_alts()), an element of a table, or a function-like
  * macro of the file whose body is one of those or literals
  * (pt(Opt_mask), "#define pt(t) policy_tokens[t].pattern").  NULL, or
  * why not.
@@ -980,8 +1064,16 @@ const char *computed_alts(struct model *m, size_t b, size_t e, struct alts *out)
 	const char *why;
 	int shape;
 
-	if (e == b + 1 && s_word(m, s, b))
-		return variable_alts(m, b, 0, out);
+	if (e == b + 1 && s_word(m, s, b)) {
+		why = variable_alts(m, b, 0, out);
+		if (why && !strcmp(why, "a parameter or a variable with no literal assigned")) {
+			const char *as_param = param_alts(m, b, out, &shape);
+
+			if (shape)
+				why = as_param;
+		}
+		return why;
+	}
 	why = table_alts(m, s, b, e, m->func[b], b, out, &shape);
 	if (shape)
 		return why;
