@@ -14,13 +14,16 @@
 #include "model/format.h"
 #include "model/lex_impl.h"
 #include "lib/ptrguard.h"
+#include "model/vocab.h"
 
 void alts_free(struct alts *x)
 {
 	size_t i;
 
-	for (i = 0; i < x->n; i++)
+	for (i = 0; i < x->n; i++) {
 		free(x->a[i].strs);
+		free(x->a[i].cut);
+	}
 	free(x->a);
 	x->a = NULL;
 	x->n = 0;
@@ -774,6 +777,174 @@ static const char *init_alts(struct model *m, const struct span *s, size_t b, si
 	return why;
 }
 
+/* Append the bytes [@lo, @hi) of string token @tok (offsets between its quotes) to @x. */
+static void alt_push(struct alt *x, size_t tok, size_t lo, size_t hi)
+{
+	x->strs = xrealloc(x->strs, (x->n + 1) * sizeof(*x->strs));
+	x->cut = xrealloc(x->cut, (x->n + 1) * sizeof(*x->cut));
+	x->strs[x->n] = tok;
+	x->cut[x->n][0] = lo;
+	x->cut[x->n][1] = hi;
+	x->n++;
+}
+
+/*
+ * The content bytes of the literal @t (no cuts), as join_alt() joins
+ * them (a backslash-newline skipped): for each, its piece and its offset
+ * in that token's text between the quotes.  How many.
+ */
+static size_t alt_bytes(const struct model *m, const struct alt *t, size_t **piece, size_t **off)
+{
+	size_t i, n = 0, total = 0;
+
+	for (i = 0; i < t->n; i++)
+		total += m->lx.tk[t->strs[i]].len;
+	*piece = xmalloc((total + 1) * sizeof(**piece));
+	*off = xmalloc((total + 1) * sizeof(**off));
+	for (i = 0; i < t->n; i++) {
+		const struct token *k = &m->lx.tk[t->strs[i]];
+		const char *b = m->lx.t + k->off + 1, *p = b, *end = m->lx.t + k->off + k->len - 1;
+
+		while (p < end) {
+			if (p[0] == '\\' && p + 1 < end && p[1] == '\n') {
+				p += 2;
+				continue;
+			}
+			(*piece)[n] = i;
+			(*off)[n++] = (size_t)(p++ - b);
+		}
+	}
+	return n;
+}
+
+/* Append the joined bytes [@from, @to) of the literal @t to every alternative of @x. */
+static void alts_take(struct alts *x, const struct alt *t, const size_t *piece, const size_t *off,
+		      size_t from, size_t to)
+{
+	size_t a, k;
+
+	for (a = 0; a < x->n; a++)
+		for (k = from; k < to;) {
+			size_t at = piece[k], lo = off[k];
+
+			while (k < to && piece[k] == at)
+				k++;
+			alt_push(&x->a[a], t->strs[at], lo, off[k - 1] + 1);
+		}
+}
+
+/*
+ * The formats a buffer holds after the formatting call whose callee is
+ * s[@c] (sprintf(buf, TEMPLATE, ...): its format is argument @fmt): a
+ * literal template whose only conversions are "%%" (a '%') and "%s" of
+ * literals (arch/mips/kernel/proc.c: sprintf(fmt, "... %%s V%%d.%%d%s\n",
+ * fpu ? "  FPU V%d.%d" : "")), each way it can be, into @out.  NULL, or
+ * why not.
+ */
+static const char *built_alts(const struct model *m, const struct span *s, size_t c,
+			      unsigned int fmt, struct alts *out)
+{
+	static const char *const no = "a buffer sprintf()ed from something other than literals";
+	size_t a[64][2], na, ti;
+	struct alts t = { 0 };
+	const char *why = NULL;
+
+	if (!s_is(m, s, c + 1, "("))
+		return no;
+	na = s_args(m, s, c + 1, s_close(m, s, c + 1), a, 64);
+	if (na <= fmt || literal_alts(m, s, a[fmt][0], a[fmt][1], &t)) {
+		alts_free(&t);
+		return no;
+	}
+	for (ti = 0; ti < t.n && !why; ti++) {
+		struct joined j;
+		struct alts cur = { 0 };
+		size_t *piece, *off, n, k, last = 0, val = fmt + 1;
+		const char *text;
+
+		if (t.a[ti].macro) {
+			why = no;
+			break;
+		}
+		join_alt(m, s, &t.a[ti], &j);
+		text = j.text + 1;
+		n = alt_bytes(m, &t.a[ti], &piece, &off);
+		cur.a = xmalloc(sizeof(*cur.a));
+		memset(cur.a, 0, sizeof(*cur.a));
+		cur.n = 1;
+		for (k = 0; k < n && !why; k++) {
+			struct alts v = { 0 };
+			struct alts next = { 0 };
+			size_t x, y, z;
+
+			if (text[k] == '\\') {
+				/* an octal or hex escape could spell a '%': not read */
+				if (k + 1 < n && (text[k + 1] == 'x' || (text[k + 1] >= '0' && text[k + 1] <= '7')))
+					why = no;
+				k++;
+				continue;
+			}
+			if (text[k] != '%')
+				continue;
+			if (k + 1 < n && text[k + 1] == '%') {
+				/* "%%" prints one '%' */
+				alts_take(&cur, &t.a[ti], piece, off, last, k + 1);
+				last = k + 2;
+				k++;
+				continue;
+			}
+			if (k + 1 >= n || text[k + 1] != 's' || val >= na ||
+			    literal_alts(m, s, a[val][0], a[val][1], &v)) {
+				alts_free(&v);
+				why = no;
+				break;
+			}
+			alts_take(&cur, &t.a[ti], piece, off, last, k);
+			/* every way so far, followed by every way the value can be */
+			for (x = 0; x < cur.n && !why; x++)
+				for (y = 0; y < v.n && !why; y++) {
+					struct alt w = { 0 };
+
+					if (v.a[y].macro || next.n + 1 > MAX_ALTS) {
+						why = no;
+						break;
+					}
+					for (z = 0; z < cur.a[x].n; z++)
+						alt_push(&w, cur.a[x].strs[z], cur.a[x].cut[z][0],
+							 cur.a[x].cut[z][1]);
+					for (z = 0; z < v.a[y].n; z++)
+						alt_push(&w, v.a[y].strs[z], 0, (size_t)-1);
+					next.a = xrealloc(next.a, (next.n + 1) * sizeof(*next.a));
+					next.a[next.n++] = w;
+				}
+			alts_free(&v);
+			alts_free(&cur);
+			cur = next;
+			val++;
+			last = k + 2;
+			k++;
+		}
+		if (!why) {
+			alts_take(&cur, &t.a[ti], piece, off, last, n);
+			if (out->n + cur.n > MAX_ALTS)
+				why = no;
+		}
+		if (!why) {
+			out->a = xrealloc(out->a, (out->n + cur.n + 1) * sizeof(*out->a));
+			memcpy(out->a + out->n, cur.a, cur.n * sizeof(*cur.a));
+			out->n += cur.n;
+			free(cur.a);
+		} else {
+			alts_free(&cur);
+		}
+		free(piece);
+		free(off);
+		joined_free(&j);
+	}
+	alts_free(&t);
+	return why;
+}
+
 /*
  * A format held in a variable: every assignment to @name in the function
  * (or, if none there, at file scope) must be literals.  Any other use as
@@ -839,6 +1010,18 @@ static const char *named_alts(struct model *m, const struct token *nm, const cha
 			if ((s_is(m, s, i - 1, "(") || s_is(m, s, i - 1, ",")) &&
 			    (s_is(m, s, e, ",") || s_is(m, s, e, ")"))) {
 				size_t c = callee_of(m, s, i);
+				const struct vocab_io_fn *io = c != s->n && c + 2 == i ?
+					vocab_io(m->lx.t + T(m, s, c)->off, T(m, s, c)->len) : NULL;
+
+				/* the buffer a sprintf() fills: what its template and values make */
+				if (!p && io && io->kind == VOCAB_IO_BUF) {
+					const char *why = built_alts(m, s, c, io->arg, out);
+
+					if (why)
+						return why;
+					found++;
+					continue;
+				}
 
 				/* ARRAY_SIZE() and sizeof read no element */
 				if (c == s->n || (!lex_vocab_find(&m->v, m->lx.t + T(m, s, c)->off,
@@ -1098,7 +1281,7 @@ void join_alt(const struct model *m, const struct span *s, const struct alt *a,
 
 	(void)s;
 	for (i = 0; i < a->n; i++)
-		total += m->lx.tk[a->strs[i]].len;
+		total += m->lx.tk[a->strs[i]].len;	/* a cut is no longer */
 	j->text = xmalloc(total);
 	j->line = xmalloc(total * sizeof(*j->line));
 	j->col = xmalloc(total * sizeof(*j->col));
@@ -1107,6 +1290,23 @@ void join_alt(const struct model *m, const struct span *s, const struct alt *a,
 		const struct token *k = &m->lx.tk[a->strs[i]];
 		const char *p = m->lx.t + k->off + 1, *end = m->lx.t + k->off + k->len - 1;
 		unsigned int line = k->line, col = k->col + 1;
+
+		if (a->cut) {
+			const char *from = p + a->cut[i][0];
+
+			/* the line and column of the cut's first byte */
+			for (; p < from && p < end; p++) {
+				if (p[0] == '\\' && p + 1 < end && p[1] == '\n') {
+					p++;
+					line++;
+					col = 0;
+				} else {
+					col++;
+				}
+			}
+			if ((size_t)(end - (m->lx.t + k->off + 1)) > a->cut[i][1])
+				end = m->lx.t + k->off + 1 + a->cut[i][1];
+		}
 
 		while (p < end) {
 			if (p[0] == '\\' && p + 1 < end && p[1] == '\n') {

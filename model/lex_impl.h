@@ -112,6 +112,12 @@ struct alt {
 	size_t *strs;
 	size_t n;
 	int macro;		/* a word (a macro the model cannot read) among the pieces */
+	/*
+	 * NULL: each string token whole; else the bytes of each taken, as
+	 * offsets [from, to) into its text between the quotes (a format a
+	 * sprintf() built from a literal template and literal %s values)
+	 */
+	size_t (*cut)[2];
 };
 
 struct alts {
