@@ -1199,6 +1199,41 @@ static const char *param_alts(struct model *m, size_t at, struct alts *out, int 
 	if (p == np)
 		return NULL;
 	*param = 1;
+	/*
+	 * The values printed beside it must be the helper's own or pointers:
+	 * an integer parameter comes from the callers, whose expressions (a
+	 * pointer cast to unsigned long) no fact of this call shows.  Such a
+	 * format is left what it was, a parameter.
+	 */
+	{
+		size_t cal = callee_of(m, s, at), v[32][2], nv, x, y, q;
+
+		if (cal == s->n)
+			return "a parameter or a variable with no literal assigned";
+		nv = s_args(m, s, cal + 1, s_close(m, s, cal + 1), v, 32);
+		for (x = 0; x < nv && v[x][0] != at; x++)
+			;
+		for (x++; x < nv; x++)
+			for (y = v[x][0]; y < v[x][1]; y++) {
+				if (!s_word(m, s, y) || (y && (s_is(m, s, y - 1, ".") ||
+							       s_is(m, s, y - 1, "->"))))
+					continue;
+				for (q = 0; q < np; q++) {
+					size_t last = s->n;
+					int ptr = 0;
+
+					for (k = a[q][0]; k < a[q][1]; k++) {
+						ptr |= s_is(m, s, k, "*") || s_is(m, s, k, "[");
+						if (s_open(m, s, k))
+							k = s_close(m, s, k);
+						else if (s_word(m, s, k))
+							last = k;
+					}
+					if (!ptr && last != s->n && tok_same(m, T(m, s, last), T(m, s, y)))
+						return "a parameter or a variable with no literal assigned";
+				}
+			}
+	}
 	/* "static" among the words before the name, back to the last ; or } */
 	for (k = def; k-- > 0;) {
 		if (s_is(m, s, k, ")") || s_is(m, s, k, "]"))
