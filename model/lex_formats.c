@@ -1110,6 +1110,8 @@ static const char *struct_table_alts(struct model *m, const struct token *nm, co
 		while (s_is(m, s, init, "["))
 			init = s_close(m, s, init) + 1;
 		init++;	/* past "=" */
+		if (s_close(m, s, init) >= s->n)
+			return "a table the file does not define";	/* never closed */
 		table_layout(m, def, &l);
 		why = init_alts(m, s, init, s_close(m, s, init) + 1, p, &l, out);
 		if (!why && out->n == before)
@@ -1275,7 +1277,18 @@ static const char *param_alts(struct model *m, size_t at, struct alts *out, int 
  * (pt(Opt_mask), "#define pt(t) policy_tokens[t].pattern").  NULL, or
  * why not.
  */
+static const char *computed_alts1(struct model *m, size_t b, size_t e, struct alts *out);
+
 const char *computed_alts(struct model *m, size_t b, size_t e, struct alts *out)
+{
+	size_t before = out->n;
+	const char *why = computed_alts1(m, b, e, out);
+
+	/* read, yet no literal (an empty table): nothing to judge */
+	return !why && out->n == before ? "no literal the format can be" : why;
+}
+
+static const char *computed_alts1(struct model *m, size_t b, size_t e, struct alts *out)
 {
 	const struct span *s = &m->code;
 	struct span ex;
