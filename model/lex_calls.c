@@ -211,14 +211,10 @@ void find_calls(struct model *m, const struct span *s, const char *where, struct
 			c.opaque = "fewer arguments than the format's place";
 		} else if (!literal_alts(m, s, a[fn->fmt][0], a[fn->fmt][1], &alts)) {
 			/* literals */
-		} else if (!where && a[fn->fmt][1] == a[fn->fmt][0] + 1 && s_word(m, s, a[fn->fmt][0])) {
+		} else if (!where) {
+			/* a variable, fmts[i], tokens[i].pattern, a macro of the file over those */
 			alts_free(&alts);
-			c.opaque = variable_alts(m, a[fn->fmt][0], 0, &alts);
-		} else if (!where && s_word(m, s, a[fn->fmt][0]) && s_is(m, s, a[fn->fmt][0] + 1, "[") &&
-			   s_close(m, s, a[fn->fmt][0] + 1) == a[fn->fmt][1] - 1) {
-			/* fmts[i]: an element of an array of formats */
-			alts_free(&alts);
-			c.opaque = variable_alts(m, a[fn->fmt][0], 1, &alts);
+			c.opaque = computed_alts(m, a[fn->fmt][0], a[fn->fmt][1], &alts);
 		} else {
 			alts_free(&alts);
 			c.opaque = "not a string literal";

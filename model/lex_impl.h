@@ -112,6 +112,12 @@ struct alt {
 	size_t *strs;
 	size_t n;
 	int macro;		/* a word (a macro the model cannot read) among the pieces */
+	/*
+	 * NULL: each string token whole; else the bytes of each taken, as
+	 * offsets [from, to) into its text between the quotes (a format a
+	 * sprintf() built from a literal template and literal %s values)
+	 */
+	size_t (*cut)[2];
 };
 
 struct alts {
@@ -119,8 +125,11 @@ struct alts {
 	size_t n;
 };
 
-/* The most literals one format is read as (each ?: branch, macro definition, array element). */
-#define MAX_ALTS 64
+/*
+ * The most literals one format is read as (each ?: branch, macro
+ * definition, array element, member of a table of structs).
+ */
+#define MAX_ALTS 256
 
 /* The joined content of an alternative, as written, and where each byte came from. */
 struct joined {
@@ -151,6 +160,7 @@ void alts_free(struct alts *x);
 int literal_alts(const struct model *m, const struct span *s, size_t b, size_t e,
 		 struct alts *out);
 const char *variable_alts(struct model *m, size_t at, int indexed, struct alts *out);
+const char *computed_alts(struct model *m, size_t b, size_t e, struct alts *out);
 void join_alt(const struct model *m, const struct span *s, const struct alt *a,
 	      struct joined *j);
 void joined_free(struct joined *j);

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Fixture: the only seq output call takes its format from a member of a
- * table of structs, which the lexical model cannot read (it reads an
- * element of an array of literals, not a member): not one finding, but
- * not clean either.  ptrguard audit must exit 1 and count the call as
- * not understood.
+ * table of structs that the file changes at run time (table_set()), so
+ * the lexical model cannot read it (it reads a table only as its
+ * initializer leaves it): not one finding, but not clean either.
+ * ptrguard audit must exit 1 and count the call as not understood.
  */
 #include <linux/seq_file.h>
 
@@ -13,7 +13,12 @@ struct fmt_entry {
 	const char *fmt;
 };
 
-static const struct fmt_entry fmts[] = { { 0, "%px\n" }, { 1, "%lu\n" } };
+static struct fmt_entry fmts[] = { { 0, "%p\n" }, { 1, "%lu\n" } };
+
+void table_set(int i, const char *fmt)
+{
+	fmts[i & 1].fmt = fmt;
+}
 
 static int table_show(struct seq_file *m, void *v)
 {
