@@ -177,30 +177,45 @@ static int pieces_alts(const struct model *m, const struct span *s, size_t b, si
  * is read), in parentheses, or either branch of a conditional.  0, or -1
  * when it is anything else.
  */
-int literal_alts(const struct model *m, const struct span *s, size_t b, size_t e,
-		 struct alts *out)
+/*
+ * Strip the parentheses around the whole of s[*b, *e), and find the "?"
+ * and ":" of a conditional at its top level (*q, *c; 0 when none, *c 0
+ * too when there is no ":").  A nested conditional in the second branch
+ * is left to the caller's recursion.
+ */
+static void split_conditional(const struct model *m, const struct span *s,
+			      size_t *b, size_t *e, size_t *q, size_t *c)
 {
-	size_t i, q = 0, c = 0, from, k;
-	int depth = 0, nstr = 0;
+	size_t i;
+	int depth = 0;
 
-	while (b < e && s_is(m, s, b, "(") && s_close(m, s, b) == e - 1) {
-		b++;
-		e--;
+	while (*b < *e && s_is(m, s, *b, "(") && s_close(m, s, *b) == *e - 1) {
+		(*b)++;
+		(*e)--;
 	}
-	if (b >= e)
-		return -1;
-	for (i = b; i < e; i++) {
+	*q = *c = 0;
+	for (i = *b; i < *e; i++) {
 		if (s_is(m, s, i, "(") || s_is(m, s, i, "[") || s_is(m, s, i, "{"))
 			depth++;
 		else if (s_is(m, s, i, ")") || s_is(m, s, i, "]") || s_is(m, s, i, "}"))
 			depth--;
-		else if (!depth && !q && s_is(m, s, i, "?"))
-			q = i;
-		else if (!depth && q && s_is(m, s, i, ":") && !c)
-			c = i;
+		else if (!depth && !*q && s_is(m, s, i, "?"))
+			*q = i;
+		else if (!depth && *q && s_is(m, s, i, ":") && !*c)
+			*c = i;
 	}
+}
+
+int literal_alts(const struct model *m, const struct span *s, size_t b, size_t e,
+		 struct alts *out)
+{
+	size_t q, c, from, k;
+	int nstr = 0;
+
+	split_conditional(m, s, &b, &e, &q, &c);
+	if (b >= e)
+		return -1;
 	if (q) {
-		/* nested conditionals in the second branch are handled by recursion */
 		if (!c || literal_alts(m, s, q + 1, c, out) || literal_alts(m, s, c + 1, e, out))
 			return -1;
 		return 0;
@@ -1293,8 +1308,15 @@ static const char *computed_alts1(struct model *m, size_t b, size_t e, struct al
 	const struct span *s = &m->code;
 	struct span ex;
 	const char *why;
+	size_t q, c;
 	int shape;
 
+	/* either branch of a conditional, each read as a format of its own */
+	split_conditional(m, s, &b, &e, &q, &c);
+	if (q && c) {
+		why = computed_alts1(m, q + 1, c, out);
+		return why ? why : computed_alts1(m, c + 1, e, out);
+	}
 	if (e == b + 1 && s_word(m, s, b)) {
 		why = variable_alts(m, b, 0, out);
 		if (why && !strcmp(why, "a parameter or a variable with no literal assigned")) {
