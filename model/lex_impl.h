@@ -179,4 +179,35 @@ void find_users(struct model *m);
 void find_calls(struct model *m, const struct span *s, const char *where, struct lex_file *out);
 void call_free(struct lex_call *c);
 
+/* lex_tables.c and lex_formats.c: reading formats held in tables */
+/*
+ * What a table's element is read as: every element, or the one of a
+ * constant index; for a table of structs, member @member.
+ */
+struct pick {
+	const struct span *s;	/* the index, s[b, e) */
+	size_t b, e;
+	const struct token *member;	/* TABLE[I].MEMBER; NULL: TABLE[I] */
+};
+
+/* The members of a struct, in order, as the file declares them. */
+struct layout {
+	const struct token *names[64];
+	size_t n;
+	int known;
+};
+
+int s_open(const struct model *m, const struct span *s, size_t i);
+int s_shut(const struct model *m, const struct span *s, size_t i);
+int tok_same(const struct model *m, const struct token *a, const struct token *b);
+int expand_macro(const struct model *m, const struct span *s, size_t b, size_t e,
+		 struct span *out);
+const char *init_alts(struct model *m, const struct span *s, size_t b, size_t e,
+		      const struct pick *p, const struct layout *l, struct alts *out);
+const char *table_alts(struct model *m, const struct span *s, size_t b, size_t e,
+		       const char *func, size_t skip, struct alts *out, int *shape);
+size_t callee_of(const struct model *m, const struct span *s, size_t i);
+const char *named_alts(struct model *m, const struct token *nm, const char *func,
+		       size_t skip, const struct pick *p, struct alts *out);
+
 #endif
