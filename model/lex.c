@@ -91,15 +91,20 @@ void lex_vocab_copy(struct lex_vocab *to, const struct lex_vocab *from)
 	}
 }
 
+/* What a lex_fn owns, freed; the struct itself stays the caller's. */
+void lex_fn_release(struct lex_fn *f)
+{
+	free(f->name);
+	free(f->origin);
+	free(f->path);
+}
+
 void lex_vocab_free(struct lex_vocab *v)
 {
 	size_t i;
 
-	for (i = 0; i < v->nfns; i++) {
-		free(v->fns[i].name);
-		free(v->fns[i].origin);
-		free(v->fns[i].path);
-	}
+	for (i = 0; i < v->nfns; i++)
+		lex_fn_release(&v->fns[i]);
 	free(v->fns);
 	memset(v, 0, sizeof(*v));
 }

@@ -97,6 +97,7 @@ char *lex_fn_path(const struct lex_fn *f);
 const struct lex_fn *lex_vocab_find(const struct lex_vocab *v, const char *name, size_t len);
 void lex_vocab_copy(struct lex_vocab *to, const struct lex_vocab *from);
 void lex_vocab_free(struct lex_vocab *v);
+void lex_fn_release(struct lex_fn *f);
 
 /* What one conversion of a call prints, judged from the text. */
 struct lex_finding {

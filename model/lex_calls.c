@@ -235,23 +235,19 @@ void call_free(struct lex_call *c)
 {
 	size_t k;
 
-	{
-		for (k = 0; k < c->nfindings; k++) {
-			free(c->findings[k].conversion);
-			free(c->findings[k].arg);
-			free(c->findings[k].format);
-			free(c->findings[k].message);
-		}
-		free(c->findings);
-		for (k = 0; k < c->nformats; k++)
-			free(c->formats[k]);
-		free(c->formats);
-		free(c->function);
-		if (c->fn) {
-			free(c->fn->name);
-			free(c->fn->origin);
-			free(c->fn->path);
-			free((struct lex_fn *)c->fn);
-		}
+	for (k = 0; k < c->nfindings; k++) {
+		free(c->findings[k].conversion);
+		free(c->findings[k].arg);
+		free(c->findings[k].format);
+		free(c->findings[k].message);
+	}
+	free(c->findings);
+	for (k = 0; k < c->nformats; k++)
+		free(c->formats[k]);
+	free(c->formats);
+	free(c->function);
+	if (c->fn) {
+		lex_fn_release((struct lex_fn *)c->fn);
+		free((struct lex_fn *)c->fn);
 	}
 }
