@@ -157,6 +157,33 @@ function classify(name, val) {
 }
 
 # One read of the fmt file: its status and every line as want() says.
+# State log (kernel.seq_ptr_guard=2, the user reading the fmt file twice):
+# the kernel log names e2e_fmt_show()'s three %px call sites (px, px_null,
+# px_err: whatever the value), each once, as function+offset/size and the
+# file, with no address; not the %px inside %pV, not %pS of a heap object.
+# A kernel without the guard names nothing.
+function check_named(   name, i, why, seen, re) {
+	name = boot " seq_ptr_guard=2 names each %px call site of the fmt file once, without an address"
+	re = "seq_ptr_guard: e2e_fmt_show\\+0x[0-9a-f]+/0x[0-9a-f]+ \\[ptrguard_e2e\\] printed %px to /proc/ptrguard_e2e/fmt, hashed$"
+	why = ""
+	for (i = 1; i <= nnamed; i++) {
+		row("log", "dmesg", "named", "line")
+		if (named[i] !~ re)
+			why = why " [unexpected: " named[i] "]"
+		else if (named[i] in seen)
+			why = why " [twice: " named[i] "]"
+		else if (named[i] ~ /[0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f]/)
+			why = why " [an address: " named[i] "]"
+		seen[named[i]] = 1
+	}
+	if (nnamed != (guard ? 3 : 0))
+		why = why " " nnamed " lines, want " (guard ? 3 : 0)
+	if (why == "")
+		pass(name)
+	else
+		fail(name, substr(why, 2))
+}
+
 function check_fmt(state, reader,   i, name, got, w, bad, list, key) {
 	key = state SUBSEP reader
 	name = boot " " state " " reader " /proc/ptrguard_e2e/fmt"
@@ -413,6 +440,10 @@ indmesg {
 		kunit_notok = kunit_notok " [" line "]"
 	if (line ~ /^(not )?ok [0-9]+ seq_file( |$)/)
 		kunit_suite = line
+	# kernel.seq_ptr_guard=2 naming a call site (the KUnit suite's own
+	# sites, seq_kunit_text, print to no file)
+	if (line ~ /seq_ptr_guard: / && line !~ /seq_ptr_guard: seq_kunit_text\+/)
+		named[++nnamed] = line
 	next
 }
 
@@ -443,7 +474,7 @@ END {
 		fail(boot " _text read from /proc/kallsyms as root", "text_addr=" text_addr)
 
 	# The fmt file: every state, both readers, rootfd in state on.
-	split((bootoff && guard ? "bootoff " : "") "on off kr1 kr2 perf1", states, " ")
+	split((bootoff && guard ? "bootoff " : "") "on off kr1 kr2 perf1 log", states, " ")
 	for (s = 1; s in states; s++) {
 		check_fmt(states[s], "root")
 		check_fmt(states[s], "user")
@@ -460,10 +491,11 @@ END {
 	check_gen("perf1", "user", "/proc/kallsyms")
 	for (i = 1; i <= nfmt; i++) {
 		split(fmt_order[i], sr, SUBSEP)
-		if (sr[1] !~ /^(bootoff|on|off|kr1|kr2|perf1)$/ || (sr[1] == "bootoff" && !(bootoff && guard)) ||
+		if (sr[1] !~ /^(bootoff|on|off|kr1|kr2|perf1|log)$/ || (sr[1] == "bootoff" && !(bootoff && guard)) ||
 		    (sr[2] ~ /fd$/ && sr[1] !~ /^(on|kr1)$/))
 			fail(boot " " sr[1] " " sr[2] " /proc/ptrguard_e2e/fmt", "a state this boot should not have")
 	}
+	check_named()
 	name = boot " the hash of the object (a %p line) is found"
 	if (HASH != "")
 		pass(name)
