@@ -374,18 +374,73 @@ static void untyped_cast(struct cocci_result *res, const char *rel, const struct
 }
 
 /*
+ * Where a formatted buffer leaves its function, from its "away" facts
+ * (bufout.cocci.in): handed to a function that is no PG_BUF_SINK
+ * ("pass G LINE"), stored ("store LINE"), or returned by FN ("return FN
+ * LINE") to a caller beyond the file, or to one that does more with it
+ * than hand it to a PG_BUF_SINK ("call FN G LINE", G "-" for another
+ * use).  The first such way, as a message's tail ("passed to g() at
+ * line 12"), malloc()ed; NULL when every way ends in a sink.
+ */
+static char *away_reason(const struct facts *fs, const struct lex_call *c)
+{
+	char kind[16], fn[128], to[128];
+	unsigned int line;
+	size_t i, k;
+
+	for (i = 0; i < fs->n; i++) {
+		const struct cocci_fact *x = &fs->x[i];
+
+		if (!fact_is(x, c->line, c->column, x->cast_rule, 'a', 0))
+			continue;
+		if (sscanf(x->what, "%15s %127s %u", kind, fn, &line) == 3 &&
+		    !strcmp(kind, "pass") && !vocab_buf_sink(fn))
+			return xasprintf("passed to %s() at line %u", fn, line);
+		if (sscanf(x->what, "%15s %u", kind, &line) == 2 && !strcmp(kind, "store"))
+			return xasprintf("stored at line %u", line);
+		if (sscanf(x->what, "%15s %127s %u", kind, fn, &line) != 3 ||
+		    strcmp(kind, "return"))
+			continue;
+		/* returned: follow the calls of FN in the file */
+		for (k = 0; k < fs->n; k++) {
+			const struct cocci_fact *y = &fs->x[k];
+			char ykind[16], yfn[128];
+			unsigned int yline;
+
+			if (!fact_is(y, c->line, c->column, y->cast_rule, 'a', 0) ||
+			    sscanf(y->what, "%15s %127s %127s %u", ykind, yfn, to, &yline) != 4 ||
+			    strcmp(ykind, "call") || strcmp(yfn, fn))
+				continue;
+			if (!strcmp(to, "-"))
+				return xasprintf("returned by %s() to line %u", fn, yline);
+			if (!vocab_buf_sink(to))
+				return xasprintf("returned by %s() to %s() at line %u", fn, to, yline);
+			line = 0;	/* a caller in the file, that logs it */
+		}
+		if (line)
+			return xasprintf("returned by %s() at line %u, not called in the file", fn,
+					 line);
+	}
+	return NULL;
+}
+
+/*
  * A formatting call into a buffer (snprintf()): its conversions count
- * only when spatch shows the buffer reaching seq output (the "buf" fact,
+ * when spatch shows the buffer reaching seq output (the "buf" fact,
  * which names the writer's line).  A %px is px-buf unless spatch's facts
  * show its value gated or NULL (px-gated) or the text shows it __user.
+ * Otherwise, a buffer that leaves the function (away_reason()) gives a
+ * note: px-away, or int-away for a pointer cast printed wide; a gated,
+ * NULL or __user value none.
  */
 static void judge_buf(struct cocci_result *res, const char *rel, const struct lex_call *c,
 		      const struct facts *fs, const char *buf, size_t len, int verbose)
 {
 	const struct cocci_fact *b = fact_any(fs, c->line, c->column, 'b', 0);
+	char *away = b ? NULL : away_reason(fs, c);
 	size_t k;
 
-	if (!b)
+	if (!b && !away)
 		return;
 	for (k = 0; k < c->nfindings; k++) {
 		const struct lex_finding *f = &c->findings[k];
@@ -398,23 +453,31 @@ static void judge_buf(struct cocci_result *res, const char *rel, const struct le
 			why = gate_message(fs, c, f->argidx);
 		}
 		if (why) {
-			add_finding(res, rel, c, f, "px-gated", why, 0);
+			if (b)
+				add_finding(res, rel, c, f, "px-gated", why, 0);
 		} else if (cls && !strcmp(cls, "px-user")) {
-			add_finding(res, rel, c, f, cls, NULL, 0);
+			if (b)
+				add_finding(res, rel, c, f, cls, NULL, 0);
 		} else if (cls && !strcmp(cls, "px")) {
-			why = xasprintf("%s (written at line %s)", message_of("px-buf"), b->what);
-			add_finding(res, rel, c, f, "px-buf", why, 0);
+			cls = b ? "px-buf" : "px-away";
+			why = b ? xasprintf("%s (written at line %s)", message_of(cls), b->what) :
+				  xasprintf("%s (%s)", message_of(cls), away);
+			add_finding(res, rel, c, f, cls, why, 0);
 		} else if (!cls || !strcmp(cls, "int-cast") || !strcmp(cls, "int")) {
 			const struct cocci_fact *held;
 
 			cls = held_class(fs, c, f, "int-buf", rel, buf, len, verbose, &held);
-			if (cls) {
+			if (cls && b) {
 				why = xasprintf("%s (written at line %s)", message_of(cls), b->what);
 				add_finding(res, rel, c, f, cls, why, 0);
+			} else if (cls) {
+				why = xasprintf("%s (%s)", message_of("int-away"), away);
+				add_finding(res, rel, c, f, "int-away", why, 0);
 			}
 		}
 		free(why);
 	}
+	free(away);
 }
 
 /*

@@ -143,12 +143,36 @@ def pg_buf_print(p, fn):
 
 
 def pg_buf_call(p, buf):
-    if (p.file, p.current_element) in pg_buf_prints:
-        key = (p.file, p.current_element, pg_bare(buf))
-        pg_buf_calls.setdefault(key, []).append(p)
+    key = (p.file, p.current_element, pg_bare(buf))
+    pg_buf_calls.setdefault(key, []).append(p)
+
+
+# The functions that return a formatted buffer no seq call prints, with
+# their formatting calls; the calls of those functions whose result is
+# handed to another function, with its name and line (bufout.cocci.in's
+# bufcand, bufusearg and bufuse rules).
+pg_buf_away_fns = {}
+pg_buf_use_args = {}
 
 
 def pg_buf_return(p, what):
-    for call in pg_buf_calls.get((p.file, p.current_element, pg_bare(what)), ()):
-        for line in pg_buf_prints.get((p.file, p.current_element), ()):
+    fn = p.current_element
+    for call in pg_buf_calls.get((p.file, fn, pg_bare(what)), ()):
+        lines = pg_buf_prints.get((p.file, fn), ())
+        for line in lines:
             pg_mark(call, 0, 'buf', line)
+        if not lines:
+            pg_mark(call, 0, 'away', 'return %s %s' % (fn, p.line))
+            calls = pg_buf_away_fns.setdefault((p.file, fn), [])
+            if call not in calls:
+                calls.append(call)
+
+
+def pg_buf_use_arg(pc, s, ps):
+    pg_buf_use_args[(pc.file, pc.line, pc.column)] = (str(s), ps.line)
+
+
+def pg_buf_use(pc, fn):
+    to = pg_buf_use_args.get((pc.file, pc.line, pc.column), ('-', pc.line))
+    for call in pg_buf_away_fns.get((pc.file, str(fn)), ()):
+        pg_mark(call, 0, 'away', 'call %s %s %s' % (fn, to[0], to[1]))
