@@ -168,6 +168,26 @@ def pg_buf_return(p, what):
                 calls.append(call)
 
 
+# The parameters the functions of the file print with a seq call, per
+# file, function and index, with the writers' lines (bufout.cocci.in's
+# bufparam rule).
+pg_buf_params = {}
+
+
+def pg_buf_param(pw, g, k):
+    lines = pg_buf_params.setdefault((pw.file, str(g), k), [])
+    if pw.line not in lines:
+        lines.append(pw.line)
+
+
+def pg_buf_pass(pb, g, k, pa):
+    lines = pg_buf_params.get((pb.file, str(g), k), ())
+    for line in lines:
+        pg_mark(pb, 0, 'buf', line)
+    if not lines:
+        pg_mark(pb, 0, 'away', 'pass %s %s' % (g, pa.line))
+
+
 def pg_buf_use_arg(pc, s, ps):
     pg_buf_use_args[(pc.file, pc.line, pc.column)] = (str(s), ps.line)
 
