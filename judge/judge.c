@@ -35,6 +35,7 @@
 #include "lib/keycache.h"
 #include "model/lex.h"
 #include "cocci/prefilter.h"
+#include "judge/away.h"
 #include "lib/ptrguard.h"
 #include "model/vocab.h"
 
@@ -374,62 +375,11 @@ static void untyped_cast(struct cocci_result *res, const char *rel, const struct
 }
 
 /*
- * Where a formatted buffer leaves its function, from its "away" facts
- * (bufout.cocci.in): handed to a function that is no PG_BUF_SINK
- * ("pass G LINE"), stored ("store LINE"), or returned by FN ("return FN
- * LINE") to a caller beyond the file, or to one that does more with it
- * than hand it to a PG_BUF_SINK ("call FN G LINE", G "-" for another
- * use).  The first such way, as a message's tail ("passed to g() at
- * line 12"), malloc()ed; NULL when every way ends in a sink.
- */
-static char *away_reason(const struct facts *fs, const struct lex_call *c)
-{
-	char kind[16], fn[128], to[128];
-	unsigned int line;
-	size_t i, k;
-
-	for (i = 0; i < fs->n; i++) {
-		const struct cocci_fact *x = &fs->x[i];
-
-		if (!fact_is(x, c->line, c->column, x->cast_rule, 'a', 0))
-			continue;
-		if (sscanf(x->what, "%15s %127s %u", kind, fn, &line) == 3 &&
-		    !strcmp(kind, "pass") && !vocab_buf_sink(fn))
-			return xasprintf("passed to %s() at line %u", fn, line);
-		if (sscanf(x->what, "%15s %u", kind, &line) == 2 && !strcmp(kind, "store"))
-			return xasprintf("stored at line %u", line);
-		if (sscanf(x->what, "%15s %127s %u", kind, fn, &line) != 3 ||
-		    strcmp(kind, "return"))
-			continue;
-		/* returned: follow the calls of FN in the file */
-		for (k = 0; k < fs->n; k++) {
-			const struct cocci_fact *y = &fs->x[k];
-			char ykind[16], yfn[128];
-			unsigned int yline;
-
-			if (!fact_is(y, c->line, c->column, y->cast_rule, 'a', 0) ||
-			    sscanf(y->what, "%15s %127s %127s %u", ykind, yfn, to, &yline) != 4 ||
-			    strcmp(ykind, "call") || strcmp(yfn, fn))
-				continue;
-			if (!strcmp(to, "-"))
-				return xasprintf("returned by %s() to line %u", fn, yline);
-			if (!vocab_buf_sink(to))
-				return xasprintf("returned by %s() to %s() at line %u", fn, to, yline);
-			line = 0;	/* a caller in the file, that logs it */
-		}
-		if (line)
-			return xasprintf("returned by %s() at line %u, not called in the file", fn,
-					 line);
-	}
-	return NULL;
-}
-
-/*
  * A formatting call into a buffer (snprintf()): its conversions count
  * when spatch shows the buffer reaching seq output (the "buf" fact,
  * which names the writer's line).  A %px is px-buf unless spatch's facts
  * show its value gated or NULL (px-gated) or the text shows it __user.
- * Otherwise, a buffer that leaves the function (away_reason()) gives a
+ * Otherwise, a buffer that leaves the function (judge_away()) gives a
  * note: px-away, or int-away for a pointer cast printed wide; a gated,
  * NULL or __user value none.
  */
@@ -437,7 +387,7 @@ static void judge_buf(struct cocci_result *res, const char *rel, const struct le
 		      const struct facts *fs, const char *buf, size_t len, int verbose)
 {
 	const struct cocci_fact *b = fact_any(fs, c->line, c->column, 'b', 0);
-	char *away = b ? NULL : away_reason(fs, c);
+	char *away = b ? NULL : judge_away(fs->x, fs->n, c->line, c->column);
 	size_t k;
 
 	if (!b && !away)

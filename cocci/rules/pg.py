@@ -168,16 +168,24 @@ def pg_buf_return(p, what):
                 calls.append(call)
 
 
-# The parameters the functions of the file print with a seq call, per
-# file, function and index, with the writers' lines (bufout.cocci.in's
-# bufparam rule).
+# The names the functions of the file write with a seq call, per file
+# and function, with the writers' lines; the parameters among them, per
+# file, function and index (bufout.cocci.in's bufparamuse and
+# bufparamdecl rules).
+pg_buf_param_uses = {}
 pg_buf_params = {}
 
 
-def pg_buf_param(pw, g, k):
-    lines = pg_buf_params.setdefault((pw.file, str(g), k), [])
+def pg_buf_param_use(pw, p):
+    lines = pg_buf_param_uses.setdefault((pw.file, pw.current_element, str(p)), [])
     if pw.line not in lines:
         lines.append(pw.line)
+
+
+def pg_buf_param(pg, g, p, k):
+    lines = pg_buf_param_uses.get((pg.file, str(g), str(p)))
+    if lines:
+        pg_buf_params[(pg.file, str(g), k)] = lines
 
 
 def pg_buf_pass(pb, g, k, pa):
