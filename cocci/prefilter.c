@@ -13,9 +13,11 @@
  *  - seq_int_cast.cocci reports a long-wide integer conversion whose
  *    argument is "(I)P", "(I)(I2)P" or "(I)&E", I one of a fixed list of
  *    integer type names, as an argument of a call named *seq* or *SEQ*
- *    (a seq_put_* writer needs no literal), or of a snprintf() (whose
- *    buffer may be written to seq output, or leave its function: int-buf
- *    or int-away); and a name assigned such a cast
+ *    (a seq_put_* writer needs no literal), or of a snprintf() whose
+ *    buffer is handed whole to another call (a seq call, int-buf, or
+ *    any other, int-away), assigned to something (int-away) or
+ *    returned by its function (which a seq call may print); and a name
+ *    assigned such a cast
  *    ("NAME = (I)...", a local or a field) printed by such a call as a
  *    whole argument (or the last name of one, X->NAME).
  *
@@ -100,12 +102,17 @@ struct scan {
 	struct name { size_t off, len; unsigned int func; int field; } *held, *printed;
 	size_t nheld, hheld, nprinted, hprinted;
 	/*
-	 * buffers a snprintf() formats a cast into with a wide conversion:
-	 * each may be an int-buf (written to seq output) or an int-away
-	 * (handed on, stored, returned), which only spatch tells apart
+	 * buffers a snprintf() formats a cast into with a wide conversion,
+	 * and names handed whole to a call that is no formatting call (a
+	 * seq call or another) or assigned to something: a match in one
+	 * function may be an int-buf (written to seq output) or an int-away
+	 * (handed on, stored), which only spatch tells apart
 	 */
-	struct name *bufs;
-	size_t nbufs, hbufs;
+	struct name *bufs, *handed;
+	size_t nbufs, hbufs, nhanded, hhanded;
+	/* names a function returns ("return NAME"): a buffer formatted there reaches its caller */
+	struct name *rets;
+	size_t nrets, hrets;
 	/*
 	 * the function-like macros the file defines over a seq call (or a
 	 * wrapper, or such a macro): calls of them are seq calls here too,
@@ -726,6 +733,12 @@ static unsigned int pf_scan_text(const char *buf, size_t len, int nul, int *fiel
 		run_flush(&s);
 		tok = T_OTHER;
 		if (word(&s, i)) {
+			int returned = s.prev == T_WORD && pf_is_word(t + s.word, s.wlen, "return");
+
+			if (returned)
+				NAME_ADD(&s, rets, nrets, hrets, w, wl, 0);
+			else if (s.prev == T_ASSIGN)
+				NAME_ADD(&s, handed, nhanded, hhanded, w, wl, 0);
 			if (s.prev == T_OPEN && s.depth && !s.first[s.depth - 1])
 				s.first[s.depth - 1] = w + 1;
 			s.prev = T_WORD;
@@ -781,6 +794,9 @@ static unsigned int pf_scan_text(const char *buf, size_t len, int nul, int *fiel
 					NAME_ADD(&s, printed, nprinted, hprinted, s.word, s.wlen,
 						 s.wfield);
 			}
+			/* a name handed to any other call (or in parentheses: more, never fewer) */
+			if (s.prev == T_WORD && s.depth && !(s.open[s.depth - 1] & F_BUF))
+				NAME_ADD(&s, handed, nhanded, hhanded, s.word, s.wlen, s.wfield);
 			if (punct(&s, i, ',')) {
 				s.prev = T_COMMA;
 				continue;
@@ -832,7 +848,9 @@ static unsigned int pf_scan_text(const char *buf, size_t len, int nul, int *fiel
 	while (s.depth)
 		close_call(&s, s.open[--s.depth]);
 	held_copies(&s);
-	if (names_meet(&s, s.held, s.nheld, s.printed, s.nprinted) || s.nbufs)
+	if (names_meet(&s, s.held, s.nheld, s.printed, s.nprinted) ||
+	    names_meet(&s, s.bufs, s.nbufs, s.handed, s.nhanded) ||
+	    names_meet(&s, s.bufs, s.nbufs, s.rets, s.nrets))
 		s.bits |= PF_INT_CAST;
 	/* a field assigned a copy may hold what its source holds */
 	if (field_held) {
@@ -845,6 +863,8 @@ static unsigned int pf_scan_text(const char *buf, size_t len, int nul, int *fiel
 	free(s.held);
 	free(s.printed);
 	free(s.bufs);
+	free(s.handed);
+	free(s.rets);
 	free(s.locals);
 	free(s.wides);
 	free(s.first);
