@@ -232,10 +232,15 @@ struct cocci_fact {
 	/*
 	 * 'C' parsed; 'g' gated, 'n' NULL, 'p' pointer cast, 'h' an integer
 	 * local holding a pointer cast, 'f' a field assigned one in the file,
-	 * 'b' a buffer formatted here is written to seq output
+	 * 'b' a buffer formatted here is written to seq output, 'a' it
+	 * leaves the function otherwise (judge/away.c), 'u' a cast spatch
+	 * could not type, 'e' an error pointer
 	 */
 	char mark;
-	/* the gate field, the cast's operand (p, h, f), the writer's line (b), or "" */
+	/*
+	 * the gate field, the cast's operand (p, h, f), the writer's line
+	 * (b), how the buffer leaves (a: "pass G LINE"...), or ""
+	 */
 	char *what;
 };
 

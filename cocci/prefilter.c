@@ -14,8 +14,10 @@
  *    argument is "(I)P", "(I)(I2)P" or "(I)&E", I one of a fixed list of
  *    integer type names, as an argument of a call named *seq* or *SEQ*
  *    (a seq_put_* writer needs no literal), or of a snprintf() whose
- *    buffer is written to seq output or returned by its function (which
- *    a seq call may print); and a name assigned such a cast
+ *    buffer is handed whole to another call (a seq call, int-buf, or
+ *    any other, int-away), assigned to something (int-away) or
+ *    returned by its function (which a seq call may print); and a name
+ *    assigned such a cast
  *    ("NAME = (I)...", a local or a field) printed by such a call as a
  *    whole argument (or the last name of one, X->NAME).
  *
@@ -101,11 +103,13 @@ struct scan {
 	size_t nheld, hheld, nprinted, hprinted;
 	/*
 	 * buffers a snprintf() formats a cast into with a wide conversion,
-	 * and names handed to a seq call: a match in one function may be an
-	 * int-buf
+	 * and names handed whole to a call that is no formatting call (a
+	 * seq call or another) or assigned to something: a match in one
+	 * function may be an int-buf (written to seq output) or an int-away
+	 * (handed on, stored), which only spatch tells apart
 	 */
-	struct name *bufs, *seqargs;
-	size_t nbufs, hbufs, nseqargs, hseqargs;
+	struct name *bufs, *handed;
+	size_t nbufs, hbufs, nhanded, hhanded;
 	/* names a function returns ("return NAME"): a buffer formatted there reaches its caller */
 	struct name *rets;
 	size_t nrets, hrets;
@@ -733,6 +737,8 @@ static unsigned int pf_scan_text(const char *buf, size_t len, int nul, int *fiel
 
 			if (returned)
 				NAME_ADD(&s, rets, nrets, hrets, w, wl, 0);
+			else if (s.prev == T_ASSIGN)
+				NAME_ADD(&s, handed, nhanded, hhanded, w, wl, 0);
 			if (s.prev == T_OPEN && s.depth && !s.first[s.depth - 1])
 				s.first[s.depth - 1] = w + 1;
 			s.prev = T_WORD;
@@ -787,8 +793,10 @@ static unsigned int pf_scan_text(const char *buf, size_t len, int nul, int *fiel
 				if (s.open[s.depth - 1] & (F_WIDE | F_PUT))
 					NAME_ADD(&s, printed, nprinted, hprinted, s.word, s.wlen,
 						 s.wfield);
-				NAME_ADD(&s, seqargs, nseqargs, hseqargs, s.word, s.wlen, s.wfield);
 			}
+			/* a name handed to any other call (or in parentheses: more, never fewer) */
+			if (s.prev == T_WORD && s.depth && !(s.open[s.depth - 1] & F_BUF))
+				NAME_ADD(&s, handed, nhanded, hhanded, s.word, s.wlen, s.wfield);
 			if (punct(&s, i, ',')) {
 				s.prev = T_COMMA;
 				continue;
@@ -841,7 +849,7 @@ static unsigned int pf_scan_text(const char *buf, size_t len, int nul, int *fiel
 		close_call(&s, s.open[--s.depth]);
 	held_copies(&s);
 	if (names_meet(&s, s.held, s.nheld, s.printed, s.nprinted) ||
-	    names_meet(&s, s.bufs, s.nbufs, s.seqargs, s.nseqargs) ||
+	    names_meet(&s, s.bufs, s.nbufs, s.handed, s.nhanded) ||
 	    names_meet(&s, s.bufs, s.nbufs, s.rets, s.nrets))
 		s.bits |= PF_INT_CAST;
 	/* a field assigned a copy may hold what its source holds */
@@ -855,7 +863,7 @@ static unsigned int pf_scan_text(const char *buf, size_t len, int nul, int *fiel
 	free(s.held);
 	free(s.printed);
 	free(s.bufs);
-	free(s.seqargs);
+	free(s.handed);
 	free(s.rets);
 	free(s.locals);
 	free(s.wides);

@@ -151,6 +151,8 @@ static int add_fact(struct collect *c, const char *root, const struct rule *r, c
 			x.mark = 'f';
 		else if (!strcmp(f[5], "buf"))
 			x.mark = 'b';
+		else if (!strcmp(f[5], "away"))
+			x.mark = 'a';
 		else if (!strcmp(f[5], "untyped"))
 			x.mark = 'u';
 		else if (!strcmp(f[5], "err"))

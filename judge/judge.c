@@ -35,6 +35,7 @@
 #include "lib/keycache.h"
 #include "model/lex.h"
 #include "cocci/prefilter.h"
+#include "judge/away.h"
 #include "lib/ptrguard.h"
 #include "model/vocab.h"
 
@@ -375,17 +376,21 @@ static void untyped_cast(struct cocci_result *res, const char *rel, const struct
 
 /*
  * A formatting call into a buffer (snprintf()): its conversions count
- * only when spatch shows the buffer reaching seq output (the "buf" fact,
+ * when spatch shows the buffer reaching seq output (the "buf" fact,
  * which names the writer's line).  A %px is px-buf unless spatch's facts
  * show its value gated or NULL (px-gated) or the text shows it __user.
+ * Otherwise, a buffer that leaves the function (judge_away()) gives a
+ * note: px-away, or int-away for a pointer cast printed wide; a gated,
+ * NULL or __user value none.
  */
 static void judge_buf(struct cocci_result *res, const char *rel, const struct lex_call *c,
 		      const struct facts *fs, const char *buf, size_t len, int verbose)
 {
 	const struct cocci_fact *b = fact_any(fs, c->line, c->column, 'b', 0);
+	char *away = b ? NULL : judge_away(fs->x, fs->n, c->line, c->column);
 	size_t k;
 
-	if (!b)
+	if (!b && !away)
 		return;
 	for (k = 0; k < c->nfindings; k++) {
 		const struct lex_finding *f = &c->findings[k];
@@ -398,23 +403,31 @@ static void judge_buf(struct cocci_result *res, const char *rel, const struct le
 			why = gate_message(fs, c, f->argidx);
 		}
 		if (why) {
-			add_finding(res, rel, c, f, "px-gated", why, 0);
+			if (b)
+				add_finding(res, rel, c, f, "px-gated", why, 0);
 		} else if (cls && !strcmp(cls, "px-user")) {
-			add_finding(res, rel, c, f, cls, NULL, 0);
+			if (b)
+				add_finding(res, rel, c, f, cls, NULL, 0);
 		} else if (cls && !strcmp(cls, "px")) {
-			why = xasprintf("%s (written at line %s)", message_of("px-buf"), b->what);
-			add_finding(res, rel, c, f, "px-buf", why, 0);
+			cls = b ? "px-buf" : "px-away";
+			why = b ? xasprintf("%s (written at line %s)", message_of(cls), b->what) :
+				  xasprintf("%s (%s)", message_of(cls), away);
+			add_finding(res, rel, c, f, cls, why, 0);
 		} else if (!cls || !strcmp(cls, "int-cast") || !strcmp(cls, "int")) {
 			const struct cocci_fact *held;
 
 			cls = held_class(fs, c, f, "int-buf", rel, buf, len, verbose, &held);
-			if (cls) {
+			if (cls && b) {
 				why = xasprintf("%s (written at line %s)", message_of(cls), b->what);
 				add_finding(res, rel, c, f, cls, why, 0);
+			} else if (cls) {
+				why = xasprintf("%s (%s)", message_of("int-away"), away);
+				add_finding(res, rel, c, f, "int-away", why, 0);
 			}
 		}
 		free(why);
 	}
+	free(away);
 }
 
 /*

@@ -43,6 +43,14 @@ static const char *const priv_names[] = {
 #include "model/vocab.def"
 };
 
+static const struct {
+	const char *name;
+	int prefix;
+} buf_sinks[] = {
+#define PG_BUF_SINK(name, prefix) { #name, prefix },
+#include "model/vocab.def"
+};
+
 static const char *const user_fields[] = {
 #define PG_USER_FIELD(name) #name,
 #include "model/vocab.def"
@@ -141,4 +149,17 @@ const struct vocab_class *vocab_class(const char *id)
 		if (!strcmp(vocab_classes[i].id, id))
 			return &vocab_classes[i];
 	return NULL;
+}
+
+int vocab_buf_sink(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < N(buf_sinks); i++) {
+		size_t n = strlen(buf_sinks[i].name);
+
+		if (!strncmp(name, buf_sinks[i].name, n) && (buf_sinks[i].prefix || !name[n]))
+			return 1;
+	}
+	return 0;
 }

@@ -58,6 +58,12 @@ int vocab_int_cast(const char *type);
 int vocab_priv_name(const char *w, size_t len);
 /* ... a uapi field that holds a user-space pointer? */
 int vocab_user_field(const char *w, size_t len);
+/*
+ * Is the function @name one a formatted buffer may be handed to without
+ * its text reaching seq output (PG_BUF_SINK: the log, a sysfs page, a
+ * string reader, a copy, kfree())?
+ */
+int vocab_buf_sink(const char *name);
 /* The class named @id, or NULL. */
 const struct vocab_class *vocab_class(const char *id);
 

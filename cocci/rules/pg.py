@@ -143,12 +143,64 @@ def pg_buf_print(p, fn):
 
 
 def pg_buf_call(p, buf):
-    if (p.file, p.current_element) in pg_buf_prints:
-        key = (p.file, p.current_element, pg_bare(buf))
-        pg_buf_calls.setdefault(key, []).append(p)
+    key = (p.file, p.current_element, pg_bare(buf))
+    pg_buf_calls.setdefault(key, []).append(p)
+
+
+# The functions that return a formatted buffer no seq call prints, with
+# their formatting calls; the calls of those functions whose result is
+# handed to another function, with its name and line (bufout.cocci.in's
+# bufcand, bufusearg and bufuse rules).
+pg_buf_away_fns = {}
+pg_buf_use_args = {}
 
 
 def pg_buf_return(p, what):
-    for call in pg_buf_calls.get((p.file, p.current_element, pg_bare(what)), ()):
-        for line in pg_buf_prints.get((p.file, p.current_element), ()):
+    fn = p.current_element
+    for call in pg_buf_calls.get((p.file, fn, pg_bare(what)), ()):
+        lines = pg_buf_prints.get((p.file, fn), ())
+        for line in lines:
             pg_mark(call, 0, 'buf', line)
+        if not lines:
+            pg_mark(call, 0, 'away', 'return %s %s' % (fn, p.line))
+            calls = pg_buf_away_fns.setdefault((p.file, fn), [])
+            if call not in calls:
+                calls.append(call)
+
+
+# The names the functions of the file write with a seq call, per file
+# and function, with the writers' lines; the parameters among them, per
+# file, function and index (bufout.cocci.in's bufparamuse and
+# bufparamdecl rules).
+pg_buf_param_uses = {}
+pg_buf_params = {}
+
+
+def pg_buf_param_use(pw, p):
+    lines = pg_buf_param_uses.setdefault((pw.file, pw.current_element, str(p)), [])
+    if pw.line not in lines:
+        lines.append(pw.line)
+
+
+def pg_buf_param(pg, g, p, k):
+    lines = pg_buf_param_uses.get((pg.file, str(g), str(p)))
+    if lines:
+        pg_buf_params[(pg.file, str(g), k)] = lines
+
+
+def pg_buf_pass(pb, g, k, pa):
+    lines = pg_buf_params.get((pb.file, str(g), k), ())
+    for line in lines:
+        pg_mark(pb, 0, 'buf', line)
+    if not lines:
+        pg_mark(pb, 0, 'away', 'pass %s %s' % (g, pa.line))
+
+
+def pg_buf_use_arg(pc, s, ps):
+    pg_buf_use_args[(pc.file, pc.line, pc.column)] = (str(s), ps.line)
+
+
+def pg_buf_use(pc, fn):
+    to = pg_buf_use_args.get((pc.file, pc.line, pc.column), ('-', pc.line))
+    for call in pg_buf_away_fns.get((pc.file, str(fn)), ()):
+        pg_mark(call, 0, 'away', 'call %s %s %s' % (fn, to[0], to[1]))
