@@ -109,25 +109,25 @@ void rule_free(struct rule *r);
 int rule_reads_headers(const struct rule *r);
 /*
  * Every word of the rules' queries, looked for in a file all at once: one
- * pass over the file for each distinct ending of up to QUERY_KEY bytes
- * (all the seq printf functions end in "printf"), instead of a pass per
- * word and rule.  query_words_add() each rule's query, then for each
- * file query_words_scan() into a found[] array of qw->n bytes (the
+ * pass over the file that reads each maximal run of word bytes (a word
+ * occurs where such a run equals it) and looks it up among the words,
+ * once its length and last byte are those of some word.  A pass per
+ * word (or per distinct ending, with memmem()) cost the walk a third of
+ * ptrguard's own time.  query_words_add() each rule's query, then for
+ * each file query_words_scan() into a found[] array of qw->n bytes (the
  * caller's, one per thread) and give both to query_match().
  */
-#define QUERY_KEY 6
 struct query_words {
 	struct query_word {
 		const char *w;
 		size_t len;
-		size_t key;	/* index in keys */
 	} *word;
 	size_t n, alloc;
-	struct query_key {
-		const char *k;
-		size_t len;
-	} *keys;
-	size_t nkeys, kalloc;
+	/* open addressing over word[], by kc_hash(); (size_t)-1: empty */
+	size_t *slot;
+	size_t nslots;
+	uint64_t lens;		/* bit n: a word of n bytes (63: longer) */
+	unsigned char last[32];	/* bit c: a word ends in byte c */
 };
 
 struct query_found {

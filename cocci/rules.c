@@ -161,10 +161,54 @@ int query_match(const struct query *qr, const char *buf, size_t len,
 }
 
 
+/* word_char() as a table, for the scan's inner loop */
+static unsigned char word_table[256];
+
+static void word_table_init(void)
+{
+	int c;
+
+	if (word_table['_'])
+		return;
+	for (c = 0; c < 256; c++)
+		word_table[c] = (unsigned char)word_char((char)c);
+}
+
+static size_t qw_bucket(const struct query_words *qw, const char *w, size_t len)
+{
+	return (size_t)kc_hash(w, len) & (qw->nslots - 1);
+}
+
+/* Index word[] anew: the slots, the lengths, the last bytes. */
+static void qw_index(struct query_words *qw)
+{
+	size_t i, h;
+
+	word_table_init();	/* here, before the walk's threads read it */
+	free(qw->slot);
+	for (qw->nslots = 16; qw->nslots < 2 * qw->n; qw->nslots *= 2)
+		;
+	qw->slot = xmalloc(qw->nslots * sizeof(*qw->slot));
+	memset(qw->slot, 0xff, qw->nslots * sizeof(*qw->slot));
+	qw->lens = 0;
+	memset(qw->last, 0, sizeof(qw->last));
+	for (i = 0; i < qw->n; i++) {
+		const struct query_word *w = &qw->word[i];
+		unsigned char e = (unsigned char)w->w[w->len - 1];
+
+		qw->lens |= 1ull << (w->len < 63 ? w->len : 63);
+		qw->last[e >> 3] |= (unsigned char)(1u << (e & 7));
+		for (h = qw_bucket(qw, w->w, w->len); qw->slot[h] != (size_t)-1;
+		     h = (h + 1) & (qw->nslots - 1))
+			;
+		qw->slot[h] = i;
+	}
+}
+
 void query_words_add(struct query_words *qw, const struct query *qr)
 {
-	const char *s = qr->text, *start, *k;
-	size_t i, len, klen;
+	const char *s = qr->text, *start;
+	size_t i, len;
 
 	while (s && *s) {
 		if (!word_char(*s)) {
@@ -179,53 +223,46 @@ void query_words_add(struct query_words *qw, const struct query *qr)
 				break;
 		if (i < qw->n)
 			continue;
-		klen = len < QUERY_KEY ? len : QUERY_KEY;
-		k = start + len - klen;
-		for (i = 0; i < qw->nkeys; i++)
-			if (qw->keys[i].len == klen && !memcmp(qw->keys[i].k, k, klen))
-				break;
-		if (i == qw->nkeys) {
-			GROW(qw->keys, qw->nkeys, qw->kalloc);
-			qw->keys[qw->nkeys].k = k;
-			qw->keys[qw->nkeys++].len = klen;
-		}
 		GROW(qw->word, qw->n, qw->alloc);
 		qw->word[qw->n].w = start;
-		qw->word[qw->n].len = len;
-		qw->word[qw->n++].key = i;
+		qw->word[qw->n++].len = len;
 	}
+	qw_index(qw);
 }
 
 void query_words_scan(const struct query_words *qw, const char *buf, size_t len,
 		      unsigned char *found)
 {
-	const char *end = buf + len, *p, *at;
-	size_t k, i;
+	const unsigned char *p = (const unsigned char *)buf, *end = p + len, *start;
+	size_t n, h, i;
 
 	memset(found, 0, qw->n);
-	for (k = 0; k < qw->nkeys; k++) {
-		const struct query_key *key = &qw->keys[k];
-
-		for (p = buf; (p = memmem(p, (size_t)(end - p), key->k, key->len)); p++) {
-			if (p + key->len < end && word_char(p[key->len]))
-				continue;
-			for (i = 0; i < qw->n; i++) {
-				const struct query_word *w = &qw->word[i];
-
-				if (w->key != k || found[i] || (size_t)(p + key->len - buf) < w->len)
-					continue;
-				at = p + key->len - w->len;
-				if ((at == buf || !word_char(at[-1])) && !memcmp(at, w->w, w->len))
-					found[i] = 1;
-			}
+	if (!qw->n)
+		return;
+	while (p < end) {
+		if (!word_table[*p]) {
+			p++;
+			continue;
 		}
+		for (start = p++; p < end && word_table[*p]; p++)
+			;
+		n = (size_t)(p - start);
+		if (!(qw->lens >> (n < 63 ? n : 63) & 1) ||
+		    !(qw->last[p[-1] >> 3] & (1u << (p[-1] & 7))))
+			continue;
+		for (h = qw_bucket(qw, (const char *)start, n); (i = qw->slot[h]) != (size_t)-1;
+		     h = (h + 1) & (qw->nslots - 1))
+			if (qw->word[i].len == n && !memcmp(qw->word[i].w, start, n)) {
+				found[i] = 1;
+				break;
+			}
 	}
 }
 
 void query_words_free(struct query_words *qw)
 {
 	free(qw->word);
-	free(qw->keys);
+	free(qw->slot);
 	memset(qw, 0, sizeof(*qw));
 }
 
