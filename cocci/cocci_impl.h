@@ -218,6 +218,16 @@ struct collect;
 int cocci_spatch_run(const struct cocci_opts *opts, struct walk *w, const char *tmpdir,
 		     struct collect *c);
 
+/* ---- cocci/bufcalls.c ---- */
+
+/*
+ * Write to @path the "FILE<TAB>LINE" records of the formatting calls into
+ * a buffer of @files (relative to @root) whose format the judge reads:
+ * the calls the rules' buffer facts start from (-D pg_bufcalls=@path).
+ * -1 after error().
+ */
+int cocci_buf_calls(const char *root, const struct strvec *files, const char *path);
+
 /* ---- cocci/records.c ---- */
 
 /*

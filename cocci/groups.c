@@ -26,6 +26,7 @@ struct group {
 	struct strvec files;
 	size_t size;		/* bytes, for balancing */
 	char *list;		/* --file-groups file */
+	char *bufcalls;		/* cocci_buf_calls()'s records for the files */
 	struct strvec argv;	/* the spatch command line */
 	char *out, *err;	/* spatch's stdout and stderr, while they are kept */
 	/* progress: how much of err was read, and the "HANDLING: " lines in it */
@@ -176,6 +177,12 @@ static int group_start(void *ctx, size_t i, struct run_cmd *cmd)
 	if (write_group_list(g, s->tmpdir, i) < 0)
 		return -1;
 	spatch_argv(s->opts, s->w->root, &s->w->rules[g->rule], g->list, &g->argv);
+	/* not in the cache's key (spatch_argv() is): what it says is the files' text */
+	g->bufcalls = xasprintf("%s/group%zu.bufcalls", s->tmpdir, i);
+	if (cocci_buf_calls(s->w->root, &g->files, g->bufcalls) < 0)
+		return -1;
+	strvec_push(&g->argv, xstrdup("-D"));
+	strvec_push(&g->argv, xasprintf("pg_bufcalls=%s", g->bufcalls));
 	if (s->opts->verbose) {
 		fputs("ptrguard: (cd", stderr);
 		fprintf(stderr, " %s &&", s->w->root);
@@ -235,6 +242,8 @@ static void group_cleanup(struct group *g, int keep)
 	g->out = g->err = NULL;
 	if (g->list)
 		unlink(g->list);
+	if (g->bufcalls)
+		unlink(g->bufcalls);
 }
 
 static int group_done(void *ctx, size_t i, int status, int timed_out)
@@ -326,6 +335,7 @@ int cocci_spatch_run(const struct cocci_opts *opts, struct walk *w, const char *
 		strvec_clear(&s.groups[i].files);
 		strvec_clear(&s.groups[i].argv);
 		free(s.groups[i].list);
+		free(s.groups[i].bufcalls);
 	}
 	free(s.groups);
 	cocci_cache_free(&s.cache);

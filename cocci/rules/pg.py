@@ -25,6 +25,7 @@ line each, fields separated by tabs:
 No at-sign or double backslash appears here: spatch's SmPL lexer would
 misread them.
 """
+import os
 import sys
 
 BS = chr(92)
@@ -145,6 +146,28 @@ def pg_buf_print(p, fn):
 def pg_buf_call(p, buf):
     key = (p.file, p.current_element, pg_bare(buf))
     pg_buf_calls.setdefault(key, []).append(p)
+
+
+# The lines of the formatting calls into a buffer whose format the judge
+# reads, as (absolute file, line) pairs: ptrguard's -D pg_bufcalls file
+# of "FILE<TAB>LINE" records (cocci/bufcalls.c).  None without it: every
+# call.  The buffer rules start only from those calls (pg_buf_wanted()):
+# the judge reads no buffer fact of another.
+pg_buf_lines = None
+
+
+def pg_buf_read(path):
+    global pg_buf_lines
+    lines = set()
+    with open(path) as f:
+        for rec in f:
+            file, line = rec.rstrip(NL).split(TAB)
+            lines.add((os.path.abspath(file), line))
+    pg_buf_lines = lines
+
+
+def pg_buf_wanted(p):
+    return pg_buf_lines is None or (os.path.abspath(p[0].file), p[0].line) in pg_buf_lines
 
 
 # The functions that return a formatted buffer no seq call prints, with
