@@ -31,13 +31,18 @@
 #include "model/lex.h"
 #include "model/vocab.h"
 
-/* Write the records of @file (relative to @root) to @out; -1 after error(). */
-static int file_buf_calls(const struct lex_vocab *v, const char *root, const char *file,
-			  FILE *out)
+/*
+ * Write the records of @file (relative to the tree) to @out, and with
+ * @mirror its slice for rule @r there; -1 after error().
+ */
+static int file_buf_calls(const struct lex_vocab *v, const struct walk *w, const struct rule *r,
+			  const char *file, FILE *out, const char *mirror, size_t *nsliced)
 {
-	char *abs = xasprintf("%s/%s", root, file), *buf;
+	char *abs = xasprintf("%s/%s", w->root, file), *buf, *slice;
+	unsigned int *lines = NULL;
 	struct lex_file lf;
-	size_t len, i;
+	size_t len, i, n = 0, blanked;
+	int ret = 0;
 
 	buf = read_file(abs, SIZE_MAX, &len);
 	if (!buf) {
@@ -47,31 +52,48 @@ static int file_buf_calls(const struct lex_vocab *v, const char *root, const cha
 	}
 	free(abs);
 	lex_scan(buf, len, v, 0, &lf);
+	lines = xmalloc((lf.ncalls + 1) * sizeof(*lines));
 	for (i = 0; i < lf.ncalls; i++) {
 		const struct lex_call *c = &lf.calls[i];
 
-		if (c->io == VOCAB_IO_BUF && !c->opaque && c->nfindings)
+		if (c->io == VOCAB_IO_BUF && !c->opaque && c->nfindings) {
 			fprintf(out, "%s\t%u\n", file, c->line);
+			lines[n++] = c->line;
+		}
 	}
+	if (mirror && w->slice) {
+		struct lex_slice_need need = { v, w->wrappers, w->nwrappers,
+					       r->kind == PF_RULE_INT_CAST, lines, n };
+
+		slice = lex_slice(buf, len, &need, &blanked);
+		if (slice) {
+			ret = cocci_mirror_file(w->root, mirror, file, slice, len);
+			*nsliced += !ret;
+		}
+		free(slice);
+	}
+	free(lines);
 	lex_file_free(&lf);
 	free(buf);
-	return 0;
+	return ret;
 }
 
-int cocci_buf_calls(const char *root, const struct strvec *files, const char *path)
+int cocci_buf_calls(const struct walk *w, const struct rule *r, const struct strvec *files,
+		    const char *path, const char *mirror, size_t *nsliced)
 {
 	struct lex_vocab v = { 0 };
 	FILE *out = fopen(path, "w");
 	size_t i;
 	int ret = 0;
 
+	*nsliced = 0;
 	if (!out) {
 		error("%s: %s", path, strerror(errno));
 		return -1;
 	}
 	lex_vocab_core(&v);
 	for (i = 0; i < files->nr && !ret; i++)
-		ret = file_buf_calls(&v, root, files->v[i], out);
+		ret = file_buf_calls(&v, w, r, files->v[i], out, mirror, nsliced);
 	lex_vocab_free(&v);
 	if (fclose(out) && !ret) {
 		error("%s: %s", path, strerror(errno));

@@ -179,6 +179,13 @@ struct walk {
 	 * alone, which lists the calls it cannot read there.
 	 */
 	struct strvec lexonly;
+	/*
+	 * The wrappers the rules were given (rule_add_wrappers()), sorted:
+	 * what cocci_buf_calls() keeps the bodies of, when @slice.
+	 */
+	char **wrappers;
+	size_t nwrappers;
+	int slice;
 };
 
 /*
@@ -224,9 +231,28 @@ int cocci_spatch_run(const struct cocci_opts *opts, struct walk *w, const char *
  * Write to @path the "FILE<TAB>LINE" records of the formatting calls into
  * a buffer of @files (relative to @root) whose format the judge reads:
  * the calls the rules' buffer facts start from (-D pg_bufcalls=@path).
- * -1 after error().
+ * With @mirror, also write there each file's slice for rule @r
+ * (model/lex_slice.c: the bodies the rule cannot match in blanked),
+ * under a copy of the tree made of links (cocci/slice.c); *@nsliced
+ * counts the files written.  -1 after error().
  */
-int cocci_buf_calls(const char *root, const struct strvec *files, const char *path);
+int cocci_buf_calls(const struct walk *w, const struct rule *r, const struct strvec *files,
+		    const char *path, const char *mirror, size_t *nsliced);
+
+/* ---- cocci/slice.c ---- */
+
+/*
+ * Write @len bytes of @text as @rel under @mirror, a directory that
+ * reads as the tree @root: each directory on the way to @rel is a real
+ * one holding a symbolic link to every entry of the tree's (so that
+ * "#include "../x.h"" and the -I paths find the tree's files), and @rel
+ * is the text.  spatch run there sees the tree with @rel replaced.  -1
+ * after error().
+ */
+int cocci_mirror_file(const char *root, const char *mirror, const char *rel, const char *text,
+		      size_t len);
+/* Remove such a @mirror (its links, never what they name); none is no error. */
+int cocci_mirror_remove(const char *mirror);
 
 /* ---- cocci/records.c ---- */
 

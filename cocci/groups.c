@@ -27,6 +27,7 @@ struct group {
 	size_t size;		/* bytes, for balancing */
 	char *list;		/* --file-groups file */
 	char *bufcalls;		/* cocci_buf_calls()'s records for the files */
+	char *cwd;		/* the rule's mirror of the tree (slices), or NULL */
 	struct strvec argv;	/* the spatch command line */
 	char *out, *err;	/* spatch's stdout and stderr, while they are kept */
 	/* progress: how much of err was read, and the "HANDLING: " lines in it */
@@ -172,20 +173,34 @@ static int group_start(void *ctx, size_t i, struct run_cmd *cmd)
 {
 	struct spatch_run *s = ctx;
 	struct group *g = &s->groups[i];
-	size_t k;
+	const struct rule *r = &s->w->rules[g->rule];
+	char *mirror;
+	size_t k, nsliced;
 
 	if (write_group_list(g, s->tmpdir, i) < 0)
 		return -1;
-	spatch_argv(s->opts, s->w->root, &s->w->rules[g->rule], g->list, &g->argv);
-	/* not in the cache's key (spatch_argv() is): what it says is the files' text */
+	spatch_argv(s->opts, s->w->root, r, g->list, &g->argv);
+	/*
+	 * Neither is in the cache's key (spatch_argv() is): the calls and
+	 * the slices are made from the files' text, the wrappers (in the
+	 * rule's text) and this program.  A rule's slices share one mirror
+	 * of the tree; spatch runs there when the group has one.
+	 */
 	g->bufcalls = xasprintf("%s/group%zu.bufcalls", s->tmpdir, i);
-	if (cocci_buf_calls(s->w->root, &g->files, g->bufcalls) < 0)
+	mirror = xasprintf("%s/tree%zu", s->tmpdir, g->rule);
+	if (cocci_buf_calls(s->w, r, &g->files, g->bufcalls, mirror, &nsliced) < 0) {
+		free(mirror);
 		return -1;
+	}
+	if (nsliced)
+		g->cwd = mirror;
+	else
+		free(mirror);
 	strvec_push(&g->argv, xstrdup("-D"));
 	strvec_push(&g->argv, xasprintf("pg_bufcalls=%s", g->bufcalls));
 	if (s->opts->verbose) {
 		fputs("ptrguard: (cd", stderr);
-		fprintf(stderr, " %s &&", s->w->root);
+		fprintf(stderr, " %s &&", g->cwd ? g->cwd : s->w->root);
 		for (k = 0; k < g->argv.nr; k++)
 			fprintf(stderr, " %s", g->argv.v[k]);
 		fputs(")\n", stderr);
@@ -193,7 +208,7 @@ static int group_start(void *ctx, size_t i, struct run_cmd *cmd)
 	g->out = xasprintf("%s/group%zu.out", s->tmpdir, i);
 	g->err = xasprintf("%s/group%zu.err", s->tmpdir, i);
 	cmd->argv = g->argv.v;
-	cmd->cwd = s->w->root;
+	cmd->cwd = g->cwd ? g->cwd : s->w->root;
 	cmd->fd[0] = -1;
 	cmd->path[1] = g->out;
 	cmd->path[2] = g->err;
@@ -336,6 +351,7 @@ int cocci_spatch_run(const struct cocci_opts *opts, struct walk *w, const char *
 		strvec_clear(&s.groups[i].argv);
 		free(s.groups[i].list);
 		free(s.groups[i].bufcalls);
+		free(s.groups[i].cwd);
 	}
 	free(s.groups);
 	cocci_cache_free(&s.cache);

@@ -165,6 +165,11 @@ static void judge(const struct cocci_opts *opts, struct walk *w, struct collect 
 
 static int run(const struct cocci_opts *opts, struct cocci_result *res);
 
+static int name_cmp(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
 /*
  * Without an interpreter named, spatch looks for "python3" on PATH and
  * starts it to find its library: through a pyenv shim (a script) that
@@ -219,8 +224,23 @@ static int run(const struct cocci_opts *opts, struct cocci_result *res)
 	for (i = 0; i < nrules; i++)
 		if (rule_add_wrappers(&rules[i], names.v, names.nr, tmpdir) < 0)
 			goto out;
-	if (cocci_spatch_run(opts, &w, tmpdir, &c) < 0)
+	/* what the slices keep (cocci/bufcalls.c): the names the rules were given */
+	if (names.nr)
+		qsort(names.v, names.nr, sizeof(*names.v), name_cmp);
+	w.wrappers = names.v;
+	w.nwrappers = names.nr;
+	w.slice = 1;
+	ret = cocci_spatch_run(opts, &w, tmpdir, &c);
+	for (i = 0; i < nrules; i++) {
+		char *mirror = xasprintf("%s/tree%zu", tmpdir, i);
+
+		if (cocci_mirror_remove(mirror) < 0)
+			ret = -1;
+		free(mirror);
+	}
+	if (ret < 0)
 		goto out;
+	ret = -1;
 	cocci_finish(res);
 	judge(opts, &w, &c);
 	cocci_finish(res);

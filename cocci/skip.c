@@ -70,6 +70,19 @@ static void section_flush(struct collect *c, const char *root, struct section *s
 }
 
 /*
+ * Is @bad, a line spatch printed, line @orig of the file?  spatch may
+ * have read a slice of it (model/lex_slice.c: code bytes turned into
+ * blanks, nothing moved), so a blank stands for any byte.
+ */
+static int same_line(const char *orig, const char *bad)
+{
+	for (; *orig && *bad; orig++, bad++)
+		if (*orig != *bad && *bad != ' ')
+			return 0;
+	return !*orig && !*bad;
+}
+
+/*
  * Where a block of skipped lines lies in @path: the lines spatch printed
  * ("bad: " each, "BAD:!!!!! " for the one with the error) are consecutive
  * lines of the file.  Of the places where they all match, the one that
@@ -99,7 +112,7 @@ static int locate_skip(const char *path, char **text, size_t n, size_t bad, unsi
 		p = e + 1;
 	}
 	for (i = 0; i + n <= nl; i++) {
-		for (k = 0; k < n && !strcmp(lines[i + k], text[k]); k++)
+		for (k = 0; k < n && same_line(lines[i + k], text[k]); k++)
 			;
 		if (k < n)
 			continue;

@@ -185,4 +185,22 @@ void lex_file_free(struct lex_file *f);
  */
 int lex_user_expr(const char *buf, size_t len, const char *expr, unsigned int line);
 
+/* What a rule needs of a file's function bodies (lex_slice()). */
+struct lex_slice_need {
+	const struct lex_vocab *v;	/* the seq output functions known */
+	char *const *names;		/* and wrappers: sorted (strcmp()) */
+	size_t nnames;
+	int casts;			/* the cast rule: integer casts, field assignments */
+	const unsigned int *lines;	/* formatting calls into a buffer the rules follow */
+	size_t nlines;
+};
+/*
+ * lex_slice - the C text @buf with the code of every function body that
+ * holds nothing @need names replaced by blanks (lines and columns kept),
+ * malloc()ed and NUL-terminated, or NULL when no body can go; *@blanked
+ * counts the bodies blanked.  model/lex_slice.c says what a rule needs.
+ */
+char *lex_slice(const char *buf, size_t len, const struct lex_slice_need *need,
+		size_t *blanked);
+
 #endif

@@ -1,0 +1,292 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * lex_slice: a C file with the code of the function bodies a rule has
+ * nothing to match in left out, for spatch to parse instead of the file.
+ *
+ * The rules match inside one function (a call, its arguments, the
+ * locals that reach it), and across functions only through what a body
+ * names: a field assigned a cast, a buffer handed to another function
+ * of the file or returned by one.  spatch parses, types and matches
+ * every body of a file it is given; in the files the prefilter keeps
+ * for seq_px.cocci (a %px in a 5,000-line driver), almost none of it
+ * can give a fact.  So the text spatch reads is the file with the code
+ * tokens of every other body turned into blanks: the body's braces, the
+ * function's head, what lies outside functions, comments, #if 0 blocks
+ * and directive lines stay, and so does every line and column, so the
+ * facts land where they were.  A body is kept when it holds
+ *
+ *  - a word of a seq output function or wrapper the file knows (lex.h's
+ *    vocabulary, the file's own wrappers), or any word with "seq" or
+ *    "SEQ" in it, as the rules' callee regexes read names: every call
+ *    the rules' "seqcall" reports stays, so the judge's check that the
+ *    model reads each call spatch parsed is unchanged;
+ *  - a formatting call into a buffer the rules follow (@lines), and then
+ *    every function of the file it names or that names it, and theirs
+ *    (a buffer handed to a function, one returned to the caller);
+ *  - for the cast rule, an integer cast (the operand of a held local or
+ *    field) and any assignment to a field (a field copy), since a field
+ *    assigned anywhere in the file may be printed in another body.
+ *
+ * What the model cannot read safely stays whole: a file whose text does
+ * not lex, a body that holds an #include or a conditional directive that
+ * does not open and close inside it, a body whose braces the
+ * configurations read differently.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "model/lex_impl.h"
+#include "lib/ptrguard.h"
+#include "model/vocab.h"
+
+/* One function body: code tokens [open, close] of m->code. */
+struct body {
+	size_t open, close;
+	const char *name;
+	unsigned int first, last;	/* lines of its braces */
+	int keep, seed, safe;
+};
+
+static int has_seq(const char *w, size_t len)
+{
+	size_t i;
+
+	for (i = 0; i + 3 <= len; i++)
+		if (!memcmp(w + i, "seq", 3) || !memcmp(w + i, "SEQ", 3))
+			return 1;
+	return 0;
+}
+
+/* Is the word one of @need's sorted names? */
+static int named(const struct lex_slice_need *need, const char *w, size_t len)
+{
+	size_t lo = 0, hi = need->nnames;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		const char *n = need->names[mid];
+		int c = strncmp(n, w, len);
+
+		if (!c)
+			c = n[len] ? 1 : 0;
+		if (!c)
+			return 1;
+		if (c < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return 0;
+}
+
+/* "(" int-word... ")" at code token @i: a cast to an integer type. */
+static int int_cast_at(const struct model *m, size_t i, size_t end)
+{
+	const struct span *s = &m->code;
+	size_t j;
+
+	if (!s_is(m, s, i, "("))
+		return 0;
+	for (j = i + 1; j < end && s_word(m, s, j); j++) {
+		const struct token *k = T(m, s, j);
+
+		if (!vocab_int_word(m->lx.t + k->off, k->len) &&
+		    !s_is(m, s, j, "const") && !s_is(m, s, j, "volatile"))
+			return 0;
+	}
+	return j > i + 1 && j < end && s_is(m, s, j, ")");
+}
+
+/* Does the expression from code token @i to its ";" (before @end) name a member? */
+static int member_after(const struct model *m, size_t i, size_t end)
+{
+	const struct span *s = &m->code;
+
+	for (; i < end && !s_is(m, s, i, ";"); i++)
+		if ((s_is(m, s, i, "->") || s_is(m, s, i, ".")) && s_word(m, s, i + 1))
+			return 1;
+	return 0;
+}
+
+/* Does the body need keeping for what it holds itself? */
+static int body_needed(const struct model *m, const struct body *b,
+		       const struct lex_slice_need *need)
+{
+	const struct span *s = &m->code;
+	size_t i;
+
+	for (i = b->open + 1; i < b->close; i++) {
+		const struct token *k = T(m, s, i);
+
+		if (k->kind == K_WORD) {
+			const char *w = m->lx.t + k->off;
+
+			if (has_seq(w, k->len) || lex_vocab_find(need->v, w, k->len) ||
+			    named(need, w, k->len))
+				return 1;
+			continue;
+		}
+		if (!need->casts)
+			continue;
+		if (int_cast_at(m, i, b->close))
+			return 1;
+		/* a field copy, X->fld = Y->src (or any right side with a member) */
+		if ((s_is(m, s, i, "->") || s_is(m, s, i, ".")) && s_word(m, s, i + 1) &&
+		    s_is(m, s, i + 2, "=") && member_after(m, i + 3, b->close))
+			return 1;
+	}
+	return 0;
+}
+
+/*
+ * Can the body's code be blanked without changing how the rest reads?
+ * Its braces pair at the top (brace_depths()), and every conditional
+ * directive in it opens and closes inside it; no #include in it.
+ */
+static int body_safe(const struct model *m, const struct body *b)
+{
+	const struct lexer *lx = &m->lx;
+	size_t from = T(m, &m->code, b->open)->off, to = T(m, &m->code, b->close)->off;
+	size_t i, d;
+	int level = 0;
+
+	if (!s_is(m, &m->code, b->close, "}") || m->depth[b->close] != 1)
+		return 0;
+	for (i = b->open + 1; i < b->close; i++)
+		if (!m->depth[i])
+			return 0;
+	for (d = 0; d < m->ndirs; d++) {
+		const struct span *ds = &m->dirs[d];
+		size_t w;
+
+		if (!ds->n)
+			continue;
+		i = ds->ix[0];
+		if (lx->tk[i].off < from)
+			continue;
+		if (lx->tk[i].off > to)
+			break;
+		w = dir_word(lx, i);
+		if (is(lx, w, "if") || is(lx, w, "ifdef") || is(lx, w, "ifndef"))
+			level++;
+		else if (is(lx, w, "endif"))
+			level--;
+		else if ((is(lx, w, "else") || is(lx, w, "elif")) && !level)
+			return 0;
+		else if (is(lx, w, "include") || is(lx, w, "include_next"))
+			return 0;
+		if (level < 0)
+			return 0;
+	}
+	return level == 0;
+}
+
+/* The bodies of @m, in order. */
+static struct body *find_bodies(const struct model *m, size_t *n)
+{
+	const struct span *s = &m->code;
+	struct body *b = NULL;
+	size_t i, nb = 0;
+
+	for (i = 0; i < s->n; i++) {
+		size_t e;
+
+		if (!m->func[i] || !s_is(m, s, i, "{") || m->depth[i])
+			continue;
+		for (e = i; e + 1 < s->n && m->func[e + 1] == m->func[i]; e++)
+			;
+		b = xrealloc(b, (nb + 1) * sizeof(*b));
+		b[nb] = (struct body){ i, e, m->func[i], T(m, s, i)->line, T(m, s, e)->line,
+				       0, 0, 0 };
+		nb++;
+		i = e;
+	}
+	*n = nb;
+	return b;
+}
+
+/* Does body @a name function @name (a word of its code)? */
+static int body_names(const struct model *m, const struct body *a, const char *name)
+{
+	size_t i, len = strlen(name);
+
+	for (i = a->open + 1; i < a->close; i++) {
+		const struct token *k = T(m, &m->code, i);
+
+		if (k->kind == K_WORD && k->len == len && !memcmp(m->lx.t + k->off, name, len))
+			return 1;
+	}
+	return 0;
+}
+
+/* Keep what the seeds name, and what names them, until nothing changes. */
+static void follow_seeds(const struct model *m, struct body *b, size_t nb)
+{
+	int changed = 1;
+	size_t i, j;
+
+	while (changed) {
+		changed = 0;
+		for (i = 0; i < nb; i++) {
+			if (!b[i].seed)
+				continue;
+			for (j = 0; j < nb; j++) {
+				if (b[j].seed || !b[j].name)
+					continue;
+				if (body_names(m, &b[i], b[j].name) ||
+				    (b[i].name && body_names(m, &b[j], b[i].name))) {
+					b[j].seed = b[j].keep = 1;
+					changed = 1;
+				}
+			}
+		}
+	}
+}
+
+char *lex_slice(const char *buf, size_t len, const struct lex_slice_need *need,
+		size_t *blanked)
+{
+	struct model m;
+	struct span *dirs;
+	struct body *b;
+	size_t ndirs, nb, i, k, n = 0;
+	char *out = NULL;
+
+	*blanked = 0;
+	memset(&m, 0, sizeof(m));
+	ndirs = model_read(&m, buf, len, &dirs);
+	if (m.lx.broken) {
+		model_free(&m, dirs, ndirs);
+		return NULL;
+	}
+	b = find_bodies(&m, &nb);
+	for (i = 0; i < nb; i++) {
+		b[i].keep = body_needed(&m, &b[i], need);
+		for (k = 0; k < need->nlines && !b[i].seed; k++)
+			b[i].seed = need->lines[k] >= b[i].first && need->lines[k] <= b[i].last;
+		b[i].keep |= b[i].seed;
+	}
+	follow_seeds(&m, b, nb);
+	for (i = 0; i < nb; i++) {
+		if (b[i].keep || !body_safe(&m, &b[i]))
+			continue;
+		if (!out) {
+			out = xmalloc(len + 1);
+			memcpy(out, buf, len);
+			out[len] = '\0';
+		}
+		for (k = b[i].open + 1; k < b[i].close; k++) {
+			const struct token *t = T(&m, &m.code, k);
+			size_t j;
+
+			for (j = t->off; j < t->off + t->len; j++)
+				if (out[j] != '\n')
+					out[j] = ' ';
+		}
+		n++;
+	}
+	*blanked = n;
+	free(b);
+	model_free(&m, dirs, ndirs);
+	return out;
+}
