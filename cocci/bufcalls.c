@@ -32,6 +32,56 @@
 #include "model/vocab.h"
 
 /*
+ * The lines of the calls of @buf (@file of the tree) whose long-wide
+ * conversions print an integer cast (*@casts), or a field (*@fields):
+ * what the cast rule's facts are read for, as the judge reads the file
+ * (the tree's wrappers too).
+ */
+static void cast_calls(const struct walk *w, const char *file, const char *buf, size_t len,
+		       unsigned int (**casts)[2], size_t *ncasts,
+		       unsigned int (**fields)[2], size_t *nfields)
+{
+	struct lex_vocab v = { 0 };
+	struct lex_file lf;
+	size_t i, k;
+
+	lex_vocab_core(&v);
+	lex_vocab_tree(&v, w->root, file);
+	lex_scan(buf, len, &v, 1, &lf);
+	*casts = xmalloc((lf.ncalls + 1) * sizeof(**casts));
+	*fields = xmalloc((lf.ncalls + 1) * sizeof(**fields));
+	*ncasts = *nfields = 0;
+	for (i = 0; i < lf.ncalls; i++) {
+		const struct lex_call *c = &lf.calls[i];
+		int cast = 0, field = 0;
+
+		for (k = 0; k < c->nfindings; k++) {
+			const struct lex_finding *f = &c->findings[k];
+
+			/*
+			 * any cast: one the text reads as an integer from a
+			 * member's or a file-scope name's declarations may
+			 * still be a pointer to spatch's types
+			 */
+			cast |= !f->cls || !strcmp(f->cls, "int-cast") ||
+				(!strcmp(f->cls, "int") && f->arg[0] == '(');
+			field |= f->cls && !strcmp(f->cls, "int") &&
+				(strstr(f->arg, "->") || strchr(f->arg, '.'));
+		}
+		if (cast) {
+			(*casts)[*ncasts][0] = c->line;
+			(*casts)[(*ncasts)++][1] = c->end_line;
+		}
+		if (field) {
+			(*fields)[*nfields][0] = c->line;
+			(*fields)[(*nfields)++][1] = c->end_line;
+		}
+	}
+	lex_file_free(&lf);
+	lex_vocab_free(&v);
+}
+
+/*
  * Write the records of @file (relative to the tree) to @out, and with
  * @mirror its slice for rule @r there; -1 after error().
  */
@@ -62,15 +112,23 @@ static int file_buf_calls(const struct lex_vocab *v, const struct walk *w, const
 		}
 	}
 	if (mirror && w->slice) {
-		struct lex_slice_need need = { v, w->wrappers, w->nwrappers,
-					       r->kind == PF_RULE_INT_CAST, lines, n };
+		struct lex_slice_need need = { v, w->wrappers, w->nwrappers, 0, NULL, NULL, 0, 0,
+					       lines, n };
+		unsigned int (*casts)[2] = NULL, (*fields)[2] = NULL;
 
+		if (r->kind == PF_RULE_INT_CAST)
+			cast_calls(w, file, buf, len, &casts, &need.ncasts, &fields, &need.nfields);
+		need.cast_rule = r->kind == PF_RULE_INT_CAST;
+		need.casts = (const unsigned int (*)[2])casts;
+		need.fields = (const unsigned int (*)[2])fields;
 		slice = lex_slice(buf, len, &need, &blanked);
 		if (slice) {
 			ret = cocci_mirror_file(w->root, mirror, file, slice, len);
 			*nsliced += !ret;
 		}
 		free(slice);
+		free(casts);
+		free(fields);
 	}
 	free(lines);
 	lex_file_free(&lf);

@@ -187,11 +187,23 @@ int lex_user_expr(const char *buf, size_t len, const char *expr, unsigned int li
 
 /* What a rule needs of a file's function bodies (lex_slice()). */
 struct lex_slice_need {
-	const struct lex_vocab *v;	/* the seq output functions known */
-	char *const *names;		/* and wrappers: sorted (strcmp()) */
+	/*
+	 * seq_px.cocci: the seq output functions known (@v) and the
+	 * wrappers (@names, sorted by strcmp()): a body naming one stays
+	 */
+	const struct lex_vocab *v;
+	char *const *names;
 	size_t nnames;
-	int casts;			/* the cast rule: integer casts, field assignments */
-	const unsigned int *lines;	/* formatting calls into a buffer the rules follow */
+	/*
+	 * seq_int_cast.cocci instead: the lines of the calls with a
+	 * long-wide conversion of an integer cast (@casts) and of a field
+	 * (@fields), first and last; the bodies assigning an integer cast
+	 */
+	int cast_rule;
+	const unsigned int (*casts)[2], (*fields)[2];
+	size_t ncasts, nfields;
+	/* both: formatting calls into a buffer the rules follow */
+	const unsigned int *lines;
 	size_t nlines;
 };
 /*

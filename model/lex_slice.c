@@ -15,18 +15,28 @@
  * and directive lines stay, and so does every line and column, so the
  * facts land where they were.  A body is kept when it holds
  *
- *  - a word of a seq output function or wrapper the file knows (lex.h's
- *    vocabulary, the file's own wrappers), or any word with "seq" or
- *    "SEQ" in it, as the rules' callee regexes read names: every call
- *    the rules' "seqcall" reports stays, so the judge's check that the
- *    model reads each call spatch parsed is unchanged;
- *  - a formatting call into a buffer the rules follow (@lines), and then
- *    every function of the file it names or that names it, and theirs
- *    (a buffer handed to a function, one returned to the caller);
- *  - for the cast rule, an integer cast (the operand of a held local or
- *    field) and any assignment to a field (a field copy), since a field
- *    assigned anywhere in the file may be printed in another body.
+ *  - for seq_px.cocci, a word of a seq output function or wrapper the
+ *    file knows (lex.h's vocabulary, the wrappers the rule was given), or
+ *    any word with "seq" or "SEQ" in it, as the rules' callee regexes
+ *    read names: every call the rule's "seqcall" reports stays, so the
+ *    judge's check that the model reads each call spatch parsed holds;
+ *  - for seq_int_cast.cocci, a call the judge reads the rule's facts for
+ *    (a long-wide conversion of an integer cast the text cannot type or
+ *    shows a pointer, as lex_scan() finds them), or an assignment of an
+ *    integer cast (a held local; a field); and when some body assigns
+ *    one, the calls printing a field wide and the copies of a member to
+ *    a field, where a field assigned in another body is followed; and
+ *    one body calling a seq output function (the rule's fact rules
+ *    depend on its "seqcall" matching somewhere in the file);
+ *  - for both, a privilege check or variable (model/vocab.def): a gate
+ *    the rules follow through a field assigned in another body;
+ *  - for both, a formatting call into a buffer the rules follow (@lines),
+ *    and then every function of the file it names or that names it, and
+ *    theirs (a buffer handed to a function, one returned to the caller).
  *
+ * A call in a blanked body keeps no fact of the rule; the judge reads it
+ * from the text, as it reads the calls of a file the prefilter leaves out
+ * (judge/judge.c), and by the above it has nothing a fact would change.
  * What the model cannot read safely stays whole: a file whose text does
  * not lex, a body that holds an #include or a conditional directive that
  * does not open and close inside it, a body whose braces the
@@ -108,31 +118,68 @@ static int member_after(const struct model *m, size_t i, size_t end)
 	return 0;
 }
 
-/* Does the body need keeping for what it holds itself? */
-static int body_needed(const struct model *m, const struct body *b,
-		       const struct lex_slice_need *need)
+/* Does a line range of @r (@n of them) meet the body's lines? */
+static int meets(const unsigned int (*r)[2], size_t n, const struct body *b)
+{
+	size_t k;
+
+	for (k = 0; k < n; k++)
+		if (r[k][0] <= b->last && r[k][1] >= b->first)
+			return 1;
+	return 0;
+}
+
+/* Does the body assign an integer cast ("= (I)...": a held local, a field)? */
+static int assigns_cast(const struct model *m, const struct body *b)
+{
+	size_t i;
+
+	for (i = b->open + 1; i < b->close; i++)
+		if (s_is(m, &m->code, i, "=") && int_cast_at(m, i + 1, b->close))
+			return 1;
+	return 0;
+}
+
+/* Does the body copy a member to a field (X->fld = Y->src)? */
+static int copies_field(const struct model *m, const struct body *b)
+{
+	const struct span *s = &m->code;
+	size_t i;
+
+	for (i = b->open + 1; i < b->close; i++)
+		if ((s_is(m, s, i, "->") || s_is(m, s, i, ".")) && s_word(m, s, i + 1) &&
+		    s_is(m, s, i + 2, "=") && member_after(m, i + 3, b->close))
+			return 1;
+	return 0;
+}
+
+/* Does the body name a privilege check or variable (a gate, assigned to a field too)? */
+static int names_priv(const struct model *m, const struct body *b)
+{
+	size_t i;
+
+	for (i = b->open + 1; i < b->close; i++) {
+		const struct token *k = T(m, &m->code, i);
+
+		if (k->kind == K_WORD && vocab_priv_name(m->lx.t + k->off, k->len))
+			return 1;
+	}
+	return 0;
+}
+
+/* Does the body name a seq output function or wrapper (seq_px.cocci's calls)? */
+static int names_output(const struct model *m, const struct body *b,
+			const struct lex_slice_need *need)
 {
 	const struct span *s = &m->code;
 	size_t i;
 
 	for (i = b->open + 1; i < b->close; i++) {
 		const struct token *k = T(m, s, i);
+		const char *w = m->lx.t + k->off;
 
-		if (k->kind == K_WORD) {
-			const char *w = m->lx.t + k->off;
-
-			if (has_seq(w, k->len) || lex_vocab_find(need->v, w, k->len) ||
-			    named(need, w, k->len))
-				return 1;
-			continue;
-		}
-		if (!need->casts)
-			continue;
-		if (int_cast_at(m, i, b->close))
-			return 1;
-		/* a field copy, X->fld = Y->src (or any right side with a member) */
-		if ((s_is(m, s, i, "->") || s_is(m, s, i, ".")) && s_word(m, s, i + 1) &&
-		    s_is(m, s, i + 2, "=") && member_after(m, i + 3, b->close))
+		if (k->kind == K_WORD && (has_seq(w, k->len) || lex_vocab_find(need->v, w, k->len) ||
+					  named(need, w, k->len)))
 			return 1;
 	}
 	return 0;
@@ -251,6 +298,7 @@ char *lex_slice(const char *buf, size_t len, const struct lex_slice_need *need,
 	struct body *b;
 	size_t ndirs, nb, i, k, n = 0;
 	char *out = NULL;
+	int fields = 0;
 
 	*blanked = 0;
 	memset(&m, 0, sizeof(m));
@@ -261,12 +309,35 @@ char *lex_slice(const char *buf, size_t len, const struct lex_slice_need *need,
 	}
 	b = find_bodies(&m, &nb);
 	for (i = 0; i < nb; i++) {
-		b[i].keep = body_needed(&m, &b[i], need);
+		if (need->cast_rule) {
+			b[i].keep = meets(need->casts, need->ncasts, &b[i]) || assigns_cast(&m, &b[i]);
+			fields |= b[i].keep && assigns_cast(&m, &b[i]);
+		} else {
+			b[i].keep = names_output(&m, &b[i], need);
+		}
+		b[i].keep |= names_priv(&m, &b[i]);
 		for (k = 0; k < need->nlines && !b[i].seed; k++)
 			b[i].seed = need->lines[k] >= b[i].first && need->lines[k] <= b[i].last;
 		b[i].keep |= b[i].seed;
 	}
+	/* a field the file assigns a cast: where it is printed, or copied from a member */
+	for (i = 0; fields && i < nb; i++)
+		b[i].keep |= meets(need->fields, need->nfields, &b[i]) || copies_field(&m, &b[i]);
 	follow_seeds(&m, b, nb);
+	/*
+	 * The cast rule's fact rules depend on its "seqcall" having matched
+	 * somewhere in the file (SmPL's "depends on" is per file): keep the
+	 * first body that calls a seq output function unless one is kept.
+	 */
+	if (need->cast_rule) {
+		for (i = 0; i < nb && !(b[i].keep && names_output(&m, &b[i], need)); i++)
+			;
+		for (k = 0; i == nb && k < nb; k++)
+			if (names_output(&m, &b[k], need)) {
+				b[k].keep = 1;
+				break;
+			}
+	}
 	for (i = 0; i < nb; i++) {
 		if (b[i].keep || !body_safe(&m, &b[i]))
 			continue;

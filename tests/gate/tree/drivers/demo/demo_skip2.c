@@ -2,15 +2,16 @@
 /*
  * A function that prints nothing, with a "}" in column 0 before its own
  * end, before one that prints a gated %px and whose head starts with a
- * typedef's name (tests/gate: quiet-skip2).
+ * typedef's name (tests/gate: quiet-skip2).  The parameter's name holds
+ * "seq", so that spatch's slice keeps the body (quiet-skip's fixture).
  */
 #include <linux/kallsyms.h>
 #include <linux/seq_file.h>
 
-static void demo_skip2_set(int *p)
+static void demo_skip2_set(int *seqp)
 {
-	if (*p) {
-		*p = 1;
+	if (*seqp) {
+		*seqp = 1;
 }
 }
 
