@@ -343,7 +343,7 @@ static char *pf_splice(const char *buf, size_t len, int nul, size_t *out)
 	size_t i, k, n = 0;
 
 	*out = len;
-	if (nul && !memmem(buf, len, "\\\n", 2) && !memmem(buf, len, "\\\r\n", 3))
+	if (nul && !mem_find(buf, len, "\\\n", 2) && !mem_find(buf, len, "\\\r\n", 3))
 		return NULL;
 	t = xmalloc(len + 1);
 

@@ -36,7 +36,7 @@ static int has_word(const char *buf, size_t len, const char *w, size_t wlen)
 {
 	const char *p = buf, *end = buf + len;
 
-	while ((p = memmem(p, (size_t)(end - p), w, wlen))) {
+	while ((p = mem_find(p, (size_t)(end - p), w, wlen))) {
 		if ((p == buf || !word_char(p[-1])) &&
 		    (p + wlen == end || !word_char(p[wlen])))
 			return 1;

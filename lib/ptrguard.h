@@ -39,6 +39,8 @@ char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
  * with errno set if it cannot be opened or read or is not a regular file.
  */
 char *read_file(const char *path, size_t max, size_t *len);
+/* memmem() of the @n-byte @needle in @buf (@len bytes), by memchr(): lib/memfind.c. */
+const char *mem_find(const char *buf, size_t len, const char *needle, size_t n);
 /*
  * The same into *@buf, a malloc()ed buffer of *@alloc bytes (NULL and 0
  * at first) that grows as needed and stays the caller's: for a loop over

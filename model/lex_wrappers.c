@@ -216,7 +216,7 @@ void lex_vocab_scan_header(struct lex_vocab *v, const char *buf, size_t len, con
 	struct span *s = &m.code;
 	size_t alloc = 0, i, j, stmt = 0;
 
-	if (!memmem(buf, len, "__printf", 8))
+	if (!mem_find(buf, len, "__printf", 8))
 		return;
 	m.lx.t = buf;
 	m.lx.n = len;
@@ -287,7 +287,7 @@ int lex_vocab_scan_macros(struct lex_vocab *v, const char *buf, size_t len, cons
 	size_t ndirs, i, round;
 	int more, added = 0;
 
-	if (!memmem(buf, len, "define", 6))
+	if (!mem_find(buf, len, "define", 6))
 		return 0;
 	m.lx.t = buf;
 	m.lx.n = len;

@@ -254,8 +254,8 @@ static void read_header(void *ctx, const char *rel, const char *abs, const struc
 		return;
 	lex_vocab_scan_header(c->v, buf, len, rel);
 	/* a wrapper macro: a variadic one, or one over a *printf* name */
-	if (memmem(buf, len, "define", 6) &&
-	    (memmem(buf, len, "...", 3) || memmem(buf, len, "printf", 6))) {
+	if (mem_find(buf, len, "define", 6) &&
+	    (mem_find(buf, len, "...", 3) || mem_find(buf, len, "printf", 6))) {
 		if (h->n == h->alloc) {
 			h->alloc = h->alloc ? 2 * h->alloc : 64;
 			h->name = xrealloc(h->name, h->alloc * sizeof(*h->name));
