@@ -127,7 +127,7 @@ FUZZFLAGS  := -O1 -g -fno-omit-frame-pointer -fno-sanitize-recover=all
 FUZZ_TARGETS := patch fmt prefilter lex scan
 FUZZ_LIBS_patch     := gate/patch lib/xalloc
 FUZZ_LIBS_fmt       := model/format lib/xalloc
-FUZZ_LIBS_prefilter := cocci/prefilter model/tokenize model/kver model/format lib/parse-options model/vocab lib/readfile lib/memfind lib/xalloc
+FUZZ_LIBS_prefilter := cocci/prefilter model/tokenize model/kver model/format lib/parse-options model/vocab lib/readfile lib/memfind lib/names lib/xalloc
 FUZZ_LIBS_lex       := model/lex model/lex_model model/lex_wrappers model/lex_formats model/lex_tables model/lex_decls model/lex_calls model/tokenize model/wrapper_table lib/keycache lib/threads lib/kernel model/format lib/parse-options model/vocab lib/readfile lib/memfind lib/xalloc
 FUZZ_LIBS_scan      := scan/match scan/addr scan/addr_layout lib/xalloc
 FUZZ_BINS := $(addprefix build/fuzz/,$(FUZZ_TARGETS))

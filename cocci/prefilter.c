@@ -600,32 +600,12 @@ void prefilter_set_wrappers(const char *const *names, size_t n)
 /* Is @w (@len bytes) one of the wrappers the rules were given by name? */
 static int pf_is_wrapper(const char *w, size_t len)
 {
-	size_t lo = 0, hi = nwrappers;
-
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-		int c = strncmp(wrappers[mid], w, len);
-
-		if (!c)	/* equal over @len: a longer name sorts after */
-			c = wrappers[mid][len] ? 1 : 0;
-		if (!c)
-			return 1;
-		if (c < 0)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return 0;
+	return names_has(wrappers, nwrappers, w, len);
 }
 
 static int pf_has_seq(const char *w, size_t len)
 {
-	size_t i;
-
-	for (i = 0; i + 3 <= len; i++)
-		if (!memcmp(w + i, "seq", 3) || !memcmp(w + i, "SEQ", 3))
-			return 1;
-	return pf_is_wrapper(w, len);
+	return vocab_seq_word(w, len) || pf_is_wrapper(w, len);
 }
 
 /*

@@ -41,6 +41,8 @@ char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 char *read_file(const char *path, size_t max, size_t *len);
 /* memmem() of the @n-byte @needle in @buf (@len bytes), by memchr(): lib/memfind.c. */
 const char *mem_find(const char *buf, size_t len, const char *needle, size_t n);
+/* Is the word @w (@len bytes) one of the @n @names, sorted by strcmp()?  lib/names.c. */
+int names_has(char *const *names, size_t n, const char *w, size_t len);
 /*
  * The same into *@buf, a malloc()ed buffer of *@alloc bytes (NULL and 0
  * at first) that grows as needed and stays the caller's: for a loop over

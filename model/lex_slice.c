@@ -57,38 +57,6 @@ struct body {
 	int keep, seed, safe;
 };
 
-static int has_seq(const char *w, size_t len)
-{
-	size_t i;
-
-	for (i = 0; i + 3 <= len; i++)
-		if (!memcmp(w + i, "seq", 3) || !memcmp(w + i, "SEQ", 3))
-			return 1;
-	return 0;
-}
-
-/* Is the word one of @need's sorted names? */
-static int named(const struct lex_slice_need *need, const char *w, size_t len)
-{
-	size_t lo = 0, hi = need->nnames;
-
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-		const char *n = need->names[mid];
-		int c = strncmp(n, w, len);
-
-		if (!c)
-			c = n[len] ? 1 : 0;
-		if (!c)
-			return 1;
-		if (c < 0)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return 0;
-}
-
 /* "(" int-word... ")" at code token @i: a cast to an integer type. */
 static int int_cast_at(const struct model *m, size_t i, size_t end)
 {
@@ -178,8 +146,8 @@ static int names_output(const struct model *m, const struct body *b,
 		const struct token *k = T(m, s, i);
 		const char *w = m->lx.t + k->off;
 
-		if (k->kind == K_WORD && (has_seq(w, k->len) || lex_vocab_find(need->v, w, k->len) ||
-					  named(need, w, k->len)))
+		if (k->kind == K_WORD && (vocab_seq_word(w, k->len) || lex_vocab_find(need->v, w, k->len) ||
+					  names_has(need->names, need->nnames, w, k->len)))
 			return 1;
 	}
 	return 0;

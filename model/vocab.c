@@ -163,3 +163,13 @@ int vocab_buf_sink(const char *name)
 	}
 	return 0;
 }
+
+int vocab_seq_word(const char *w, size_t len)
+{
+	size_t i;
+
+	for (i = 0; i + 3 <= len; i++)
+		if (!memcmp(w + i, "seq", 3) || !memcmp(w + i, "SEQ", 3))
+			return 1;
+	return 0;
+}

@@ -56,6 +56,11 @@ int vocab_int_type_word(const char *w, size_t len);
 int vocab_int_cast(const char *type);
 /* ... the name of a privilege check or privilege variable? */
 int vocab_priv_name(const char *w, size_t len);
+/*
+ * ... a name with "seq" or "SEQ" in it: the rules' callee regexes take
+ * such a name for a seq output call (seq|SEQ).
+ */
+int vocab_seq_word(const char *w, size_t len);
 /* ... a uapi field that holds a user-space pointer? */
 int vocab_user_field(const char *w, size_t len);
 /*
