@@ -183,12 +183,15 @@ static int group_start(void *ctx, size_t i, struct run_cmd *cmd)
 	/*
 	 * Neither is in the cache's key (spatch_argv() is): the calls and
 	 * the slices are made from the files' text, the wrappers (in the
-	 * rule's text) and this program.  A rule's slices share one mirror
-	 * of the tree; spatch runs there when the group has one.
+	 * rule's text) and this program.  Each group has a mirror of the
+	 * tree of its own, made before its spatch starts and not changed
+	 * while it runs (another group's slices would turn a link it reads
+	 * through into a directory); spatch runs there when there is one.
 	 */
 	g->bufcalls = xasprintf("%s/group%zu.bufcalls", s->tmpdir, i);
-	mirror = xasprintf("%s/tree%zu", s->tmpdir, g->rule);
+	mirror = xasprintf("%s/tree%zu", s->tmpdir, i);
 	if (cocci_buf_calls(s->w, r, &g->files, g->bufcalls, mirror, &nsliced) < 0) {
+		cocci_mirror_remove(mirror);
 		free(mirror);
 		return -1;
 	}
@@ -347,6 +350,8 @@ int cocci_spatch_run(const struct cocci_opts *opts, struct walk *w, const char *
 	for (i = 0; i < s.ngroups; i++) {
 		/* a group stopped by another's failure: its files go */
 		group_cleanup(&s.groups[i], 0);
+		if (s.groups[i].cwd && cocci_mirror_remove(s.groups[i].cwd) < 0)
+			ret = -1;
 		strvec_clear(&s.groups[i].files);
 		strvec_clear(&s.groups[i].argv);
 		free(s.groups[i].list);

@@ -230,17 +230,8 @@ static int run(const struct cocci_opts *opts, struct cocci_result *res)
 	w.wrappers = names.v;
 	w.nwrappers = names.nr;
 	w.slice = 1;
-	ret = cocci_spatch_run(opts, &w, tmpdir, &c);
-	for (i = 0; i < nrules; i++) {
-		char *mirror = xasprintf("%s/tree%zu", tmpdir, i);
-
-		if (cocci_mirror_remove(mirror) < 0)
-			ret = -1;
-		free(mirror);
-	}
-	if (ret < 0)
+	if (cocci_spatch_run(opts, &w, tmpdir, &c) < 0)
 		goto out;
-	ret = -1;
 	cocci_finish(res);
 	judge(opts, &w, &c);
 	cocci_finish(res);
