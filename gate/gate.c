@@ -40,7 +40,7 @@ static char *gate_tmp_global;
 static void cleanup_tmp(void)
 {
 	if (gate_tmp_global) {
-		gate_rmtree(gate_tmp_global);
+		shadow_remove(gate_tmp_global);
 		free(gate_tmp_global);
 		gate_tmp_global = NULL;
 	}

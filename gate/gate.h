@@ -20,27 +20,12 @@
 #include "cocci/cocci.h"
 #include "lib/parse-options.h"
 #include "gate/patch.h"
+#include "lib/shadow.h"
 
 /* ---- gate/tree.c ---- */
 
-/*
- * A shadow tree: a directory whose entries are symlinks into the real
- * tree, except along the paths the patches touch, where directories are
- * real and the touched files are private copies.  spatch sees the whole
- * tree (headers included) and git apply writes only to the copies.
- */
-struct shadow {
-	char *dir;		/* absolute path of the shadow root */
-	const char *tree;	/* absolute path of the real tree */
-};
-
 /* Make the temporary directory holding all shadows; NULL after error(). */
 char *gate_tmpdir(void);
-/* rm -rf @dir without following symlinks; quiet. */
-void gate_rmtree(const char *dir);
-
-/* Create @dir as a shadow of @tree (symlinks to its top-level entries). */
-int shadow_init(struct shadow *s, const char *tree, const char *dir);
 /*
  * Make @rel a private copy in the shadow: its directories become real and
  * the file gets the content of @src_root/@rel (a real tree or another

@@ -2,20 +2,14 @@
 /*
  * gate_tree: scratch copies of a kernel tree for `ptrguard gate`.
  *
- * Copying or checking out a kernel tree costs seconds and a gigabyte; a
- * patch touches a handful of files.  A shadow tree is a directory of
- * symlinks to the real tree's top-level entries; owning a path replaces
- * each directory along it by a real directory of symlinks (one level of
- * entries, so the cost is that of a few readdir()s) and the file itself
- * by a private copy.  spatch then sees every header through the links,
- * git apply writes only to private files (it refuses to write beyond a
- * symlink, so a slip would fail loudly), and the real tree is never
- * written.
+ * The states of a patched tree are shadows of it (lib/shadow.c): the
+ * files a patch touches are private copies, git apply writes only to
+ * them (it refuses to write beyond a symlink, so a slip would fail
+ * loudly), and the real tree is never written.
  */
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <ftw.h>
 #include <limits.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -61,107 +55,6 @@ char *gate_tmpdir(void)
 	}
 	free(dir);
 	return abs;
-}
-
-static int rm_one(const char *path, const struct stat *st, int type, struct FTW *ftw)
-{
-	(void)st;
-	(void)ftw;
-	if (type == FTW_DP)
-		rmdir(path);
-	else
-		unlink(path);	/* a symlink is removed, never followed */
-	return 0;
-}
-
-void gate_rmtree(const char *dir)
-{
-	if (dir)
-		nftw(dir, rm_one, 16, FTW_DEPTH | FTW_PHYS);
-}
-
-/* Fill the (real, empty) directory @dir with links to the entries of @target. */
-static int link_entries(const char *dir, const char *target, int top)
-{
-	DIR *d = opendir(target);
-	struct dirent *e;
-
-	if (!d) {
-		error("gate: %s: %s", target, strerror(errno));
-		return -1;
-	}
-	while ((e = readdir(d))) {
-		char *from, *to;
-
-		if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
-			continue;
-		/* A .git link would turn the shadow into a work tree of that repo. */
-		if (top && !strcmp(e->d_name, ".git"))
-			continue;
-		from = xasprintf("%s/%s", target, e->d_name);
-		to = xasprintf("%s/%s", dir, e->d_name);
-		if (symlink(from, to)) {
-			error("gate: symlink %s: %s", to, strerror(errno));
-			free(from);
-			free(to);
-			closedir(d);
-			return -1;
-		}
-		free(from);
-		free(to);
-	}
-	closedir(d);
-	return 0;
-}
-
-int shadow_init(struct shadow *s, const char *tree, const char *dir)
-{
-	s->tree = tree;
-	s->dir = strdup(dir);
-	if (!s->dir)
-		die("out of memory");
-	if (mkdir(dir, 0700)) {
-		error("gate: mkdir %s: %s", dir, strerror(errno));
-		return -1;
-	}
-	return link_entries(dir, tree, 1);
-}
-
-/*
- * Make the directory @rel (relative, may be "") real in the shadow.  If
- * the real tree has no such directory, the shadow gets an empty one only
- * when @create is set; git apply makes new directories itself.
- */
-static int own_dir(struct shadow *s, const char *rel)
-{
-	char *path = xasprintf("%s/%s", s->dir, rel);
-	char *target = xasprintf("%s/%s", s->tree, rel);
-	struct stat st;
-	int ret = 0;
-
-	if (lstat(path, &st)) {
-		/* Not in the real tree: a directory the patch creates. */
-		if (mkdir(path, 0700) && errno != EEXIST) {
-			error("gate: mkdir %s: %s", path, strerror(errno));
-			ret = -1;
-		}
-	} else if (S_ISLNK(st.st_mode)) {
-		if (stat(target, &st) || !S_ISDIR(st.st_mode)) {
-			error("gate: %s: not a directory in the tree", target);
-			ret = -1;
-		} else if (unlink(path) || mkdir(path, 0700)) {
-			error("gate: %s: %s", path, strerror(errno));
-			ret = -1;
-		} else {
-			ret = link_entries(path, target, 0);
-		}
-	} else if (!S_ISDIR(st.st_mode)) {
-		error("gate: %s: a file where the patch needs a directory", rel);
-		ret = -1;
-	}
-	free(path);
-	free(target);
-	return ret;
 }
 
 static int copy_file(const char *from, const char *to, mode_t mode)
@@ -296,51 +189,9 @@ int gate_copy_file(const char *from, const char *to)
 	return copy_file(from, to, 0644);
 }
 
-/*
- * Make @rel ownable in @s: its directories real, no entry at its place.
- * The path to write it at (malloc()ed), or NULL after error().
- */
-static char *own_path(struct shadow *s, const char *rel)
-{
-	char *copy, *slash, *path;
-	struct stat st;
-
-	if (!*rel || rel[0] == '/' || strstr(rel, "../") || !strcmp(rel, "..")) {
-		error("gate: %s: path outside the tree", rel);
-		return NULL;
-	}
-	copy = xstrdup(rel);
-	for (slash = strchr(copy, '/'); slash; slash = strchr(slash + 1, '/')) {
-		int ret;
-
-		*slash = '\0';
-		ret = own_dir(s, copy);
-		*slash = '/';
-		if (ret) {
-			free(copy);
-			return NULL;
-		}
-	}
-	free(copy);
-	path = xasprintf("%s/%s", s->dir, rel);
-	if (!lstat(path, &st)) {
-		if (S_ISDIR(st.st_mode) && !S_ISLNK(st.st_mode)) {
-			error("gate: %s: a directory where the patch has a file", rel);
-			free(path);
-			return NULL;
-		}
-		if (unlink(path)) {
-			error("gate: %s: %s", path, strerror(errno));
-			free(path);
-			return NULL;
-		}
-	}
-	return path;
-}
-
 int shadow_own(struct shadow *s, const char *rel, const char *src_root)
 {
-	char *path = own_path(s, rel), *src;
+	char *path = shadow_own_path(s, rel), *src;
 	struct stat st;
 	int ret = 0;
 
@@ -437,7 +288,7 @@ int shadow_own_git(struct shadow *s, char *const *rels, size_t n, const char *re
 		ret = -1;
 	}
 	for (i = 0; i < n && !ret; i++) {
-		paths[i] = own_path(s, rels[i]);
+		paths[i] = shadow_own_path(s, rels[i]);
 		if (!paths[i])
 			ret = -1;
 		else if (strchr(rels[i], '\n'))
