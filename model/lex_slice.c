@@ -22,17 +22,20 @@
  *    judge's check that the model reads each call spatch parsed holds;
  *  - for seq_int_cast.cocci, a call the judge reads the rule's facts for
  *    (a long-wide conversion of an integer cast the text cannot type or
- *    shows a pointer, as lex_scan() finds them), or an assignment of an
- *    integer cast (a held local; a field); and when some body assigns
- *    one, the calls printing a field wide and the copies of a member to
- *    a field, where a field assigned in another body is followed; and
- *    one body calling a seq output function (the rule's fact rules
- *    depend on its "seqcall" matching somewhere in the file);
+ *    shows a pointer, as lex_scan() finds them), or an assignment of a
+ *    cast to an integer wide enough for a pointer (a held local, a
+ *    field: the rules follow no narrower one); when such a body assigns
+ *    a field that cast or a local assigned it, the calls printing a
+ *    field wide, and the bodies copying that field to another by name,
+ *    and that one, and so on (the rule's fieldcopy); and one body
+ *    calling a seq output function (the rule's fact rules depend on its
+ *    "seqcall" matching somewhere in the file);
  *  - for both, a privilege check or variable (model/vocab.def): a gate
  *    the rules follow through a field assigned in another body;
  *  - for both, a formatting call into a buffer the rules follow (@lines),
- *    and then every function of the file it names or that names it, and
- *    theirs (a buffer handed to a function, one returned to the caller).
+ *    and then every function of the file it names or that names it (a
+ *    buffer handed to a function, one returned to the caller: the rules
+ *    follow it one call away).
  *
  * A call in a blanked body keeps no fact of the rule; the judge reads it
  * from the text, as it reads the calls of a file the prefilter leaves out
@@ -54,36 +57,45 @@ struct body {
 	size_t open, close;
 	const char *name;
 	unsigned int first, last;	/* lines of its braces */
-	int keep, seed, safe;
+	int keep, seed, copies;
 };
 
-/* "(" int-word... ")" at code token @i: a cast to an integer type. */
-static int int_cast_at(const struct model *m, size_t i, size_t end)
+/*
+ * "(" int-word... ")" at code token @i: a cast to an integer type wide
+ * enough for a pointer (vocab.def's PG_INT_CAST "wide" ones: a type
+ * with "long" in it, or one word like u64).  The rules follow a pointer
+ * cast into a local or a field only through such a cast: a narrower one
+ * has cut the address.
+ */
+static int wide_cast_at(const struct model *m, size_t i, size_t end)
 {
 	const struct span *s = &m->code;
-	size_t j;
+	const struct token *one = NULL;
+	size_t j, words = 0;
+	int wide = 0;
 
 	if (!s_is(m, s, i, "("))
 		return 0;
 	for (j = i + 1; j < end && s_word(m, s, j); j++) {
 		const struct token *k = T(m, s, j);
 
-		if (!vocab_int_word(m->lx.t + k->off, k->len) &&
-		    !s_is(m, s, j, "const") && !s_is(m, s, j, "volatile"))
+		if (s_is(m, s, j, "const") || s_is(m, s, j, "volatile"))
+			continue;
+		if (!vocab_int_word(m->lx.t + k->off, k->len))
 			return 0;
+		wide |= s_is(m, s, j, "long");
+		one = k;
+		words++;
 	}
-	return j > i + 1 && j < end && s_is(m, s, j, ")");
-}
+	if (!words || j >= end || !s_is(m, s, j, ")"))
+		return 0;
+	if (!wide && words == 1) {
+		char *type = xstrndup(m->lx.t + one->off, one->len);
 
-/* Does the expression from code token @i to its ";" (before @end) name a member? */
-static int member_after(const struct model *m, size_t i, size_t end)
-{
-	const struct span *s = &m->code;
-
-	for (; i < end && !s_is(m, s, i, ";"); i++)
-		if ((s_is(m, s, i, "->") || s_is(m, s, i, ".")) && s_word(m, s, i + 1))
-			return 1;
-	return 0;
+		wide = vocab_int_cast(type) == 1;
+		free(type);
+	}
+	return wide;
 }
 
 /* Does a line range of @r (@n of them) meet the body's lines? */
@@ -97,28 +109,102 @@ static int meets(const unsigned int (*r)[2], size_t n, const struct body *b)
 	return 0;
 }
 
-/* Does the body assign an integer cast ("= (I)...": a held local, a field)? */
+/* Does the body assign a wide integer cast ("= (I)...": a held local, a field)? */
 static int assigns_cast(const struct model *m, const struct body *b)
 {
 	size_t i;
 
 	for (i = b->open + 1; i < b->close; i++)
-		if (s_is(m, &m->code, i, "=") && int_cast_at(m, i + 1, b->close))
+		if (s_is(m, &m->code, i, "=") && wide_cast_at(m, i + 1, b->close))
 			return 1;
 	return 0;
 }
 
-/* Does the body copy a member to a field (X->fld = Y->src)? */
-static int copies_field(const struct model *m, const struct body *b)
+/* Names of fields, pointing into the model's text. */
+struct fields {
+	const struct token **k;
+	size_t n;
+};
+
+static int fields_has(const struct model *m, const struct fields *f, const struct token *t)
 {
-	const struct span *s = &m->code;
 	size_t i;
 
-	for (i = b->open + 1; i < b->close; i++)
-		if ((s_is(m, s, i, "->") || s_is(m, s, i, ".")) && s_word(m, s, i + 1) &&
-		    s_is(m, s, i + 2, "=") && member_after(m, i + 3, b->close))
+	for (i = 0; i < f->n; i++)
+		if (f->k[i]->len == t->len && !memcmp(m->lx.t + f->k[i]->off, m->lx.t + t->off, t->len))
 			return 1;
 	return 0;
+}
+
+static void fields_add(const struct model *m, struct fields *f, const struct token *t)
+{
+	if (fields_has(m, f, t))
+		return;
+	f->k = xrealloc(f->k, (f->n + 1) * sizeof(*f->k));
+	f->k[f->n++] = t;
+}
+
+/* Is code token @i a field assigned, "->" or "." NAME "=" ?  Its name, or NULL. */
+static const struct token *field_assigned(const struct model *m, size_t i)
+{
+	const struct span *s = &m->code;
+
+	if ((s_is(m, s, i, "->") || s_is(m, s, i, ".")) && s_word(m, s, i + 1) &&
+	    s_is(m, s, i + 2, "="))
+		return T(m, s, i + 1);
+	return NULL;
+}
+
+/*
+ * Add to @f the fields the body assigns a wide integer cast, or a name
+ * it assigns one (the rule's fieldcast, fieldheld: X->fld = (I)p;
+ * v = (I)p; ... X->fld = v).
+ */
+static void fields_assigned(const struct model *m, const struct body *b, struct fields *f)
+{
+	const struct span *s = &m->code;
+	struct fields held = { NULL, 0 };
+	size_t i;
+
+	for (i = b->open + 1; i + 1 < b->close; i++)
+		if (s_word(m, s, i) && s_is(m, s, i + 1, "=") && wide_cast_at(m, i + 2, b->close) &&
+		    !s_is(m, s, i - 1, "->") && !s_is(m, s, i - 1, "."))
+			fields_add(m, &held, T(m, s, i));
+	for (i = b->open + 1; i < b->close; i++) {
+		const struct token *t = field_assigned(m, i);
+
+		if (t && (wide_cast_at(m, i + 3, b->close) ||
+			  (s_word(m, s, i + 3) && s_is(m, s, i + 4, ";") &&
+			   fields_has(m, &held, T(m, s, i + 3)))))
+			fields_add(m, f, t);
+	}
+	free(held.k);
+}
+
+/*
+ * Does the body copy a field of @f to a field (X->fld = Y->src, the
+ * rule's fieldcopy: fields go by name)?  Add the fields it copies to.
+ */
+static int copies_field(const struct model *m, const struct body *b, struct fields *f)
+{
+	const struct span *s = &m->code;
+	size_t i, j;
+	int copies = 0;
+
+	for (i = b->open + 1; i < b->close; i++) {
+		const struct token *t = field_assigned(m, i);
+
+		if (!t)
+			continue;
+		for (j = i + 3; j < b->close && !s_is(m, s, j, ";"); j++)
+			if ((s_is(m, s, j, "->") || s_is(m, s, j, ".")) && s_word(m, s, j + 1) &&
+			    fields_has(m, f, T(m, s, j + 1))) {
+				copies = 1;
+				fields_add(m, f, t);
+				break;
+			}
+	}
+	return copies;
 }
 
 /* Does the body name a privilege check or variable (a gate, assigned to a field too)? */
@@ -234,27 +320,24 @@ static int body_names(const struct model *m, const struct body *a, const char *n
 	return 0;
 }
 
-/* Keep what the seeds name, and what names them, until nothing changes. */
+/*
+ * Keep what the seeds name, and what names them: the rules follow a
+ * buffer one call away (bufout.cocci.in's bufparamdecl: the function it
+ * is handed to; bufaway.cocci.in's bufuse and bufprint: the callers of a
+ * function that returns it), never two.
+ */
 static void follow_seeds(const struct model *m, struct body *b, size_t nb)
 {
-	int changed = 1;
 	size_t i, j;
 
-	while (changed) {
-		changed = 0;
-		for (i = 0; i < nb; i++) {
-			if (!b[i].seed)
-				continue;
-			for (j = 0; j < nb; j++) {
-				if (b[j].seed || !b[j].name)
-					continue;
-				if (body_names(m, &b[i], b[j].name) ||
-				    (b[i].name && body_names(m, &b[j], b[i].name))) {
-					b[j].seed = b[j].keep = 1;
-					changed = 1;
-				}
-			}
-		}
+	for (i = 0; i < nb; i++) {
+		if (!b[i].seed)
+			continue;
+		for (j = 0; j < nb; j++)
+			if (!b[j].keep && b[j].name &&
+			    (body_names(m, &b[i], b[j].name) ||
+			     (b[i].name && body_names(m, &b[j], b[i].name))))
+				b[j].keep = 1;
 	}
 }
 
@@ -265,8 +348,8 @@ char *lex_slice(const char *buf, size_t len, const struct lex_slice_need *need,
 	struct span *dirs;
 	struct body *b;
 	size_t ndirs, nb, i, k, n = 0;
+	struct fields fields = { NULL, 0 };
 	char *out = NULL;
-	int fields = 0;
 
 	*blanked = 0;
 	memset(&m, 0, sizeof(m));
@@ -278,8 +361,11 @@ char *lex_slice(const char *buf, size_t len, const struct lex_slice_need *need,
 	b = find_bodies(&m, &nb);
 	for (i = 0; i < nb; i++) {
 		if (need->cast_rule) {
-			b[i].keep = meets(need->casts, need->ncasts, &b[i]) || assigns_cast(&m, &b[i]);
-			fields |= b[i].keep && assigns_cast(&m, &b[i]);
+			b[i].keep = meets(need->casts, need->ncasts, &b[i]);
+			if (assigns_cast(&m, &b[i])) {
+				b[i].keep = 1;
+				fields_assigned(&m, &b[i], &fields);
+			}
 		} else {
 			b[i].keep = names_output(&m, &b[i], need);
 		}
@@ -288,9 +374,22 @@ char *lex_slice(const char *buf, size_t len, const struct lex_slice_need *need,
 			b[i].seed = need->lines[k] >= b[i].first && need->lines[k] <= b[i].last;
 		b[i].keep |= b[i].seed;
 	}
-	/* a field the file assigns a cast: where it is printed, or copied from a member */
-	for (i = 0; fields && i < nb; i++)
-		b[i].keep |= meets(need->fields, need->nfields, &b[i]) || copies_field(&m, &b[i]);
+	/*
+	 * The fields assigned in a body that assigns a cast (over-read: all
+	 * of them), the fields copied from those, and theirs: the bodies that
+	 * copy one, and those printing a field.
+	 */
+	if (fields.n) {
+		int changed = 1;
+
+		while (changed)
+			for (changed = 0, i = 0; i < nb; i++)
+				if (!b[i].copies && copies_field(&m, &b[i], &fields))
+					b[i].keep = b[i].copies = changed = 1;
+		for (i = 0; i < nb; i++)
+			b[i].keep |= meets(need->fields, need->nfields, &b[i]);
+	}
+	free(fields.k);
 	follow_seeds(&m, b, nb);
 	/*
 	 * The cast rule's fact rules depend on its "seqcall" having matched
