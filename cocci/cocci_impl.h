@@ -155,6 +155,7 @@ struct cand {
 	size_t size;
 	unsigned int rules;	/* bit i: rule i may match */
 	unsigned int cached;	/* bit i: rule i's output came from the cache */
+	size_t group;		/* cocci/groups.c's, while it makes them */
 };
 
 struct walk {

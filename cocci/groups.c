@@ -53,18 +53,75 @@ static int cand_size_cmp(const void *pa, const void *pb)
 	return strcmp(a->file, b->file);
 }
 
+static int cand_path_cmp(const void *pa, const void *pb)
+{
+	const struct cand *a = *(const struct cand * const *)pa;
+	const struct cand *b = *(const struct cand * const *)pb;
+
+	return strcmp(a->file, b->file);
+}
+
 /*
- * Split each rule's candidates into groups of about equal size (largest
- * file first into the smallest group), a few per job so that a slow group
- * does not leave a job idle for long, but few enough that spatch's
- * start-up (about half a second) stays small.
+ * Split the @n candidates @sorted of rule @r into groups @g[0..@per) of
+ * about equal size.  A rule that reads no header: largest file first into
+ * the smallest group.  A rule that reads headers for types: in path
+ * order, cut where the sizes add up to each share.  spatch parses each
+ * header once per process, and files of one directory include the same
+ * ones: on 6.12 the cast rule's six groups made by size parsed 19.8 MB
+ * of headers, six made by path 17.1 MB, two 11.9 MB (one, 9.8 MB).
+ */
+static void fill_groups(const struct rule *r, struct cand **sorted, size_t n,
+			struct group *g, size_t per)
+{
+	size_t i, k, best, total = 0, acc = 0;
+
+	if (!rule_reads_headers(r)) {
+		qsort(sorted, n, sizeof(*sorted), cand_size_cmp);
+		for (i = 0; i < n; i++) {
+			best = 0;
+			for (k = 1; k < per; k++)
+				if (g[k].size < g[best].size)
+					best = k;
+			strvec_push(&g[best].files, xstrdup(sorted[i]->file));
+			g[best].size += sorted[i]->size + 4096;
+		}
+		return;
+	}
+	qsort(sorted, n, sizeof(*sorted), cand_path_cmp);
+	for (i = 0; i < n; i++)
+		total += sorted[i]->size + 4096;
+	for (i = 0; i < n; i++) {
+		/* the share the middle of the file falls in */
+		sorted[i]->group = (acc + (sorted[i]->size + 4096) / 2) * per / total;
+		if (sorted[i]->group >= per)
+			sorted[i]->group = per - 1;
+		acc += sorted[i]->size + 4096;
+	}
+	/*
+	 * In each group, the largest file first, as for the other rules:
+	 * the order changes what spatch parses (a file after one the rule
+	 * ran on can lose a typedef of a header both include).
+	 */
+	qsort(sorted, n, sizeof(*sorted), cand_size_cmp);
+	for (i = 0; i < n; i++) {
+		k = sorted[i]->group;
+		strvec_push(&g[k].files, xstrdup(sorted[i]->file));
+		g[k].size += sorted[i]->size + 4096;
+	}
+}
+
+/*
+ * Split each rule's candidates into groups (fill_groups()), a few per job
+ * so that a slow group does not leave a job idle for long, but few enough
+ * that spatch's start-up (about half a second) stays small; a rule that
+ * reads headers, one per job: each process parses the headers again.
  */
 static void make_groups(struct walk *w, unsigned int jobs, struct group **out,
 			size_t *nout)
 {
 	struct group *g = NULL;
 	struct cand **sorted;
-	size_t ng = 0, r, i, n, k, per, best;
+	size_t ng = 0, r, i, n, k, per;
 
 	sorted = xrealloc(NULL, (w->ncands + 1) * sizeof(*sorted));
 	for (r = 0; r < w->nrules; r++) {
@@ -73,8 +130,7 @@ static void make_groups(struct walk *w, unsigned int jobs, struct group **out,
 				sorted[n++] = &w->cands[i];
 		if (!n)
 			continue;
-		qsort(sorted, n, sizeof(*sorted), cand_size_cmp);
-		per = (size_t)jobs * 3;
+		per = (size_t)jobs * (rule_reads_headers(&w->rules[r]) ? 1 : 3);
 		if (per > (n + 19) / 20)
 			per = (n + 19) / 20;	/* at least ~20 files a group */
 		if (!per)
@@ -83,14 +139,15 @@ static void make_groups(struct walk *w, unsigned int jobs, struct group **out,
 		memset(g + ng, 0, per * sizeof(*g));
 		for (k = 0; k < per; k++)
 			g[ng + k].rule = r;
-		for (i = 0; i < n; i++) {
-			best = ng;
-			for (k = ng + 1; k < ng + per; k++)
-				if (g[k].size < g[best].size)
-					best = k;
-			strvec_push(&g[best].files, xstrdup(sorted[i]->file));
-			g[best].size += sorted[i]->size + 4096;
-		}
+		fill_groups(&w->rules[r], sorted, n, g + ng, per);
+		/* a group the cuts left empty */
+		for (k = ng; k < ng + per; k++)
+			if (!g[k].files.nr) {
+				strvec_clear(&g[k].files);
+				memmove(&g[k], &g[k + 1], (ng + per - k - 1) * sizeof(*g));
+				per--;
+				k--;
+			}
 		ng += per;
 	}
 	free(sorted);
