@@ -375,9 +375,9 @@ char *lex_slice(const char *buf, size_t len, const struct lex_slice_need *need,
 		b[i].keep |= b[i].seed;
 	}
 	/*
-	 * The fields assigned in a body that assigns a cast (over-read: all
-	 * of them), the fields copied from those, and theirs: the bodies that
-	 * copy one, and those printing a field.
+	 * The fields a body assigns a wide cast (or a local holding one), the
+	 * fields copied from those, and theirs: the bodies that copy one, and
+	 * those printing a field.
 	 */
 	if (fields.n) {
 		int changed = 1;
