@@ -236,46 +236,104 @@ static void each_header(const char *root, const char *dir, int depth, header_fn 
 	}
 }
 
-struct read_ctx {
-	struct lex_vocab *v;
-	struct hdrs *h;
+/* The headers listed by the directory walk, then read in threads. */
+struct hread {
+	struct hfile {
+		char *rel, *abs;
+		struct lex_vocab v;	/* its __printf() functions */
+		char *buf;		/* its text, when it may define a wrapper macro */
+		size_t len;
+	} *f;
+	size_t n, alloc;
+	pthread_mutex_t lock;
+	size_t next;
 };
 
-/* Read a header's __printf() functions; keep it if it may define a wrapper macro. */
-static void read_header(void *ctx, const char *rel, const char *abs, const struct stat *st)
+static void list_header(void *ctx, const char *rel, const char *abs, const struct stat *st)
 {
-	struct read_ctx *c = ctx;
-	struct hdrs *h = c->h;
-	size_t len;
-	char *buf = read_file(abs, SIZE_MAX, &len);
+	struct hread *r = ctx;
 
 	(void)st;
+	if (r->n == r->alloc) {
+		r->alloc = r->alloc ? 2 * r->alloc : 1024;
+		r->f = xrealloc(r->f, r->alloc * sizeof(*r->f));
+	}
+	memset(&r->f[r->n], 0, sizeof(r->f[r->n]));
+	r->f[r->n].rel = xstrdup(rel);
+	r->f[r->n++].abs = xstrdup(abs);
+}
+
+/* Read a header's __printf() functions; keep it if it may define a wrapper macro. */
+static void read_header(struct hfile *f)
+{
+	size_t len;
+	char *buf = read_file(f->abs, SIZE_MAX, &len);
+
 	if (!buf)
 		return;
-	lex_vocab_scan_header(c->v, buf, len, rel);
+	lex_vocab_scan_header(&f->v, buf, len, f->rel);
 	/* a wrapper macro: a variadic one, or one over a *printf* name */
 	if (mem_find(buf, len, "define", 6) &&
 	    (mem_find(buf, len, "...", 3) || mem_find(buf, len, "printf", 6))) {
-		if (h->n == h->alloc) {
-			h->alloc = h->alloc ? 2 * h->alloc : 64;
-			h->name = xrealloc(h->name, h->alloc * sizeof(*h->name));
-			h->buf = xrealloc(h->buf, h->alloc * sizeof(*h->buf));
-			h->len = xrealloc(h->len, h->alloc * sizeof(*h->len));
-		}
-		h->name[h->n] = xstrdup(rel);
-		h->buf[h->n] = buf;
-		h->len[h->n++] = len;
+		f->buf = buf;
+		f->len = len;
 		return;
 	}
 	free(buf);
 }
 
+static void *read_some(void *arg)
+{
+	struct hread *r = arg;
+	size_t i;
+
+	for (;;) {
+		pthread_mutex_lock(&r->lock);
+		i = r->next++;
+		pthread_mutex_unlock(&r->lock);
+		if (i >= r->n)
+			return NULL;
+		read_header(&r->f[i]);
+	}
+}
+
+/*
+ * Read every header under @root/@dir into @v and @h.  The directories
+ * are walked first (recorded in @seen), the headers then read by a few
+ * threads (25,000 files on a kernel tree), and what each gave is added
+ * in the walk's order: the table is the same as one read in a row (the
+ * first header to declare a function names it).
+ */
 static void read_headers(struct lex_vocab *v, struct hdrs *h, const char *root, const char *dir,
 			 struct seen *seen)
 {
-	struct read_ctx c = { v, h };
+	struct hread r = { NULL, 0, 0, PTHREAD_MUTEX_INITIALIZER, 0 };
+	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+	size_t i;
 
-	each_header(root, dir, 0, read_header, &c, seen);
+	each_header(root, dir, 0, list_header, &r, seen);
+	run_threads(cpus < 1 ? 1 : cpus > 4 ? 4 : (unsigned int)cpus, r.n, read_some, &r);
+	for (i = 0; i < r.n; i++) {
+		struct hfile *f = &r.f[i];
+
+		lex_vocab_copy(v, &f->v);
+		lex_vocab_free(&f->v);
+		if (f->buf) {
+			if (h->n == h->alloc) {
+				h->alloc = h->alloc ? 2 * h->alloc : 64;
+				h->name = xrealloc(h->name, h->alloc * sizeof(*h->name));
+				h->buf = xrealloc(h->buf, h->alloc * sizeof(*h->buf));
+				h->len = xrealloc(h->len, h->alloc * sizeof(*h->len));
+			}
+			h->name[h->n] = f->rel;
+			h->buf[h->n] = f->buf;
+			h->len[h->n++] = f->len;
+		} else {
+			free(f->rel);
+		}
+		free(f->abs);
+	}
+	free(r.f);
 }
 
 static struct lex_vocab table;
