@@ -324,10 +324,15 @@ static int rule_read_options(struct rule *r)
  * spatch's identity (keycache.h): asking spatch takes a few tenths of a
  * second a rule, a re-audit little more.
  */
-static int rule_query_spatch(const struct cocci_opts *opts, struct rule *r,
-			     const char *tmpdir);
-
 static const char query_magic[] = "ptrguard-grep-query 1\n";
+
+/* A query being asked of spatch (rule_query_start(), rule_query_end()). */
+struct query_ask {
+	struct kc_key key;
+	char *dir;		/* the cache's, or NULL */
+	char *out, *err;	/* spatch --parse-cocci's output */
+	pid_t pid;		/* > 0: spatch runs */
+};
 
 static char *query_cache(const struct cocci_opts *opts, const struct rule *r,
 			 struct kc_key *k)
@@ -350,41 +355,14 @@ static char *query_cache(const struct cocci_opts *opts, const struct rule *r,
 }
 
 /*
- * Ask spatch for the rule's grep query.  This parses the rule, so a broken
- * rule is reported here, before any file is read.
+ * The rule's grep query from the cache, or spatch started to give it
+ * (this parses the rule, so a broken rule is reported here, before any
+ * file is read): the rules' spatch processes run at once.  -1 after
+ * error().
  */
-static int rule_query(const struct cocci_opts *opts, struct rule *r,
-		      const char *tmpdir)
+static int rule_query_start(const struct cocci_opts *opts, struct rule *r, const char *tmpdir,
+			    size_t i, struct query_ask *q)
 {
-	struct kc_key key = { 0 };
-	char *dir = query_cache(opts, r, &key), *kept;
-	size_t klen;
-	int ret;
-
-	kept = dir ? kc_get(dir, query_magic, &key, &klen) : NULL;
-	if (kept && !strchr(kept, '\n')) {
-		r->query.text = kept;
-		if (query_match(&r->query, "", 0, NULL) == 0) {
-			free(key.buf);
-			free(dir);
-			return 0;
-		}
-		r->query.text = NULL;
-	}
-	free(kept);
-	ret = rule_query_spatch(opts, r, tmpdir);
-	if (!ret && dir)
-		kc_put(dir, query_magic, &key, r->query.text, strlen(r->query.text));
-	free(key.buf);
-	free(dir);
-	return ret;
-}
-
-static int rule_query_spatch(const struct cocci_opts *opts, struct rule *r,
-			     const char *tmpdir)
-{
-	char *out = xasprintf("%s/query.out", tmpdir);
-	char *err = xasprintf("%s/query.err", tmpdir);
 	/*
 	 * The query of the records mode, in patch mode too: patch mode only
 	 * rewrites calls that the records mode reports, and its own query
@@ -392,26 +370,52 @@ static int rule_query_spatch(const struct cocci_opts *opts, struct rule *r,
 	 */
 	char *argv[] = { (char *)spatch_prog(opts), "-D", "ptrguard",
 			 "--parse-cocci", r->path, NULL };
-	struct run_cmd cmd = { .argv = argv, .fd = { -1 }, .path = { NULL, out, err } };
+	struct run_cmd cmd = { .argv = argv, .fd = { -1 } };
+	size_t klen;
+	char *kept;
+
+	memset(q, 0, sizeof(*q));
+	q->dir = query_cache(opts, r, &q->key);
+	kept = q->dir ? kc_get(q->dir, query_magic, &q->key, &klen) : NULL;
+	if (kept && !strchr(kept, '\n')) {
+		r->query.text = kept;
+		if (query_match(&r->query, "", 0, NULL) == 0)
+			return 0;
+		r->query.text = NULL;
+	}
+	free(kept);
+	q->out = xasprintf("%s/query%zu.out", tmpdir, i);
+	q->err = xasprintf("%s/query%zu.err", tmpdir, i);
+	cmd.path[1] = q->out;
+	cmd.path[2] = q->err;
+	q->pid = run_start(&cmd);
+	return q->pid < 0 ? -1 : 0;
+}
+
+/* Wait for the spatch rule_query_start() started, if any, and read its query. */
+static int rule_query_end(struct rule *r, struct query_ask *q)
+{
 	char *buf = NULL, *p, *why, *line;
 	size_t len;
 	int status, ret = -1;
-	pid_t pid;
 
-	pid = run_start(&cmd);
-	if (pid < 0 || run_wait(pid, &status) < 0)
+	if (!q->pid) {
+		ret = 0;
+		goto out;
+	}
+	if (q->pid < 0 || run_wait(q->pid, &status) < 0)
 		goto out;
 	why = run_status_text(status);
 	if (why) {
-		line = spatch_last_line(err);
+		line = spatch_last_line(q->err);
 		error("%s: spatch cannot parse the rule (%s): %s", r->path, why, line);
 		free(line);
 		free(why);
 		goto out;
 	}
-	buf = read_file(out, SIZE_MAX, &len);
+	buf = read_file(q->out, SIZE_MAX, &len);
 	if (!buf) {
-		error("%s: %s", out, strerror(errno));
+		error("%s: %s", q->out, strerror(errno));
 		goto out;
 	}
 	p = strstr(buf, "\nGrep query\n");
@@ -427,13 +431,20 @@ static int rule_query_spatch(const struct cocci_opts *opts, struct rule *r,
 		error("%s: cannot read spatch's grep query '%s'", r->path, r->query.text);
 		goto out;
 	}
+	if (q->dir)
+		kc_put(q->dir, query_magic, &q->key, r->query.text, strlen(r->query.text));
 	ret = 0;
 out:
 	free(buf);
-	unlink(out);
-	unlink(err);
-	free(out);
-	free(err);
+	if (q->out)
+		unlink(q->out);
+	if (q->err)
+		unlink(q->err);
+	free(q->out);
+	free(q->err);
+	free(q->key.buf);
+	free(q->dir);
+	memset(q, 0, sizeof(*q));
 	return ret;
 }
 
@@ -509,8 +520,12 @@ int rules_load(const struct cocci_opts *opts, const char *tmpdir,
 	size_t i;
 	char *path;
 
+	struct query_ask q[COCCI_NRULES];
+	int ret = 0;
+
+	memset(q, 0, sizeof(q));
 	*nrules = 0;
-	for (i = 0; i < COCCI_NRULES; i++) {
+	for (i = 0; i < COCCI_NRULES && !ret; i++) {
 		struct rule *r = &rules[*nrules];
 
 		if (!(mask & (1u << i)))
@@ -520,7 +535,8 @@ int rules_load(const struct cocci_opts *opts, const char *tmpdir,
 		if (access(path, R_OK) < 0 || !(r->path = realpath(path, NULL))) {
 			error("%s: %s", path, strerror(errno));
 			free(path);
-			return -1;
+			ret = -1;
+			break;
 		}
 		free(path);
 		r->name = xstrdup(names[i]);
@@ -528,8 +544,12 @@ int rules_load(const struct cocci_opts *opts, const char *tmpdir,
 		(*nrules)++;
 		if (rule_read_options(r) < 0 ||
 		    rule_add_wrappers(r, wrappers->v, wrappers->nr, tmpdir) < 0 ||
-		    (!opts->no_query && rule_query(opts, r, tmpdir) < 0))
-			return -1;
+		    (!opts->no_query && rule_query_start(opts, r, tmpdir, i, &q[*nrules - 1]) < 0))
+			ret = -1;
 	}
-	return 0;
+	/* every spatch started is waited for, the first error reported */
+	for (i = 0; i < *nrules; i++)
+		if (rule_query_end(&rules[i], &q[i]) < 0 && !ret)
+			ret = -1;
+	return ret;
 }
