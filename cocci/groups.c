@@ -8,6 +8,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -34,6 +35,7 @@ struct group {
 	off_t seen;
 	size_t handled;
 	char last;		/* the last byte read */
+	int ready;		/* group_prepare(): 1 done, -1 failed (0: not yet) */
 };
 
 static int group_size_cmp(const void *pa, const void *pb)
@@ -224,15 +226,23 @@ struct spatch_run {
 	struct cocci_cache cache;
 	struct group *groups;
 	size_t ngroups, done, fdone, ftotal;
+	/* the groups are prepared by a thread of their own (prepare_all()) */
+	pthread_mutex_t lock;
+	pthread_cond_t cond;
+	int stop;
 };
 
-static int group_start(void *ctx, size_t i, struct run_cmd *cmd)
+/*
+ * What group @i's spatch needs: its list, the lines of its buffer calls,
+ * its mirror of the tree with the slices.  In prepare_all()'s thread:
+ * nothing here touches what the pool's callbacks change.
+ */
+static int group_prepare(struct spatch_run *s, size_t i)
 {
-	struct spatch_run *s = ctx;
 	struct group *g = &s->groups[i];
 	const struct rule *r = &s->w->rules[g->rule];
 	char *mirror;
-	size_t k, nsliced;
+	size_t nsliced;
 
 	if (write_group_list(g, s->tmpdir, i) < 0)
 		return -1;
@@ -258,6 +268,50 @@ static int group_start(void *ctx, size_t i, struct run_cmd *cmd)
 		free(mirror);
 	strvec_push(&g->argv, xstrdup("-D"));
 	strvec_push(&g->argv, xasprintf("pg_bufcalls=%s", g->bufcalls));
+	return 0;
+}
+
+/*
+ * Prepare the groups in the order the pool starts them, while the first
+ * ones run: making the slices and mirror of a group costs about a
+ * second of a 6.12 audit, which the pool used to wait for before each
+ * group it started (tests/audit: same findings).  After a failure, the
+ * groups left are marked failed too (the pool stops at the first).
+ */
+static void *prepare_all(void *arg)
+{
+	struct spatch_run *s = arg;
+	size_t i;
+	int ret = 0;
+
+	for (i = 0; i < s->ngroups; i++) {
+		pthread_mutex_lock(&s->lock);
+		if (s->stop)
+			ret = -1;
+		pthread_mutex_unlock(&s->lock);
+		if (!ret)
+			ret = group_prepare(s, i);
+		pthread_mutex_lock(&s->lock);
+		s->groups[i].ready = ret < 0 ? -1 : 1;
+		pthread_cond_broadcast(&s->cond);
+		pthread_mutex_unlock(&s->lock);
+	}
+	return NULL;
+}
+
+static int group_start(void *ctx, size_t i, struct run_cmd *cmd)
+{
+	struct spatch_run *s = ctx;
+	struct group *g = &s->groups[i];
+	size_t k;
+	int ready;
+
+	pthread_mutex_lock(&s->lock);
+	while (!(ready = g->ready))
+		pthread_cond_wait(&s->cond, &s->lock);
+	pthread_mutex_unlock(&s->lock);
+	if (ready < 0)
+		return -1;
 	if (s->opts->verbose) {
 		fputs("ptrguard: (cd", stderr);
 		fprintf(stderr, " %s &&", g->cwd ? g->cwd : s->w->root);
@@ -387,10 +441,12 @@ int cocci_spatch_run(const struct cocci_opts *opts, struct walk *w, const char *
 		     struct collect *c)
 {
 	unsigned int jobs = opts->jobs ? opts->jobs : 1;
-	struct spatch_run s = { opts, w, tmpdir, c, { 0 }, NULL, 0, 0, 0, 0 };
+	struct spatch_run s = { opts, w, tmpdir, c, { 0 }, NULL, 0, 0, 0, 0,
+				PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER, 0 };
 	struct run_pool pool = { jobs, opts->timeout, &s, group_start, group_done, group_tick };
+	pthread_t prep;
 	size_t i;
-	int ret;
+	int ret, err;
 
 	if (replay(&s) < 0) {
 		cocci_cache_free(&s.cache);
@@ -401,7 +457,18 @@ int cocci_spatch_run(const struct cocci_opts *opts, struct walk *w, const char *
 		s.ftotal += s.groups[i].files.nr;
 	if (s.ngroups)
 		progress(opts, 0, s.ngroups, 0, s.ftotal);
-	ret = run_pool(&pool, s.ngroups);
+	err = s.ngroups ? pthread_create(&prep, NULL, prepare_all, &s) : 0;
+	if (err) {
+		error("pthread_create: %s", strerror(err));
+		ret = -1;
+	} else {
+		ret = run_pool(&pool, s.ngroups);
+		pthread_mutex_lock(&s.lock);
+		s.stop = 1;
+		pthread_mutex_unlock(&s.lock);
+		if (s.ngroups)
+			pthread_join(prep, NULL);
+	}
 	if (ret && opts->progress && s.done < s.ngroups)
 		fputc('\n', stderr);
 	for (i = 0; i < s.ngroups; i++) {
