@@ -57,7 +57,7 @@ struct body {
 	size_t open, close;
 	const char *name;
 	unsigned int first, last;	/* lines of its braces */
-	int keep, seed, copies;
+	int keep, seed;
 };
 
 /*
@@ -298,7 +298,7 @@ static struct body *find_bodies(const struct model *m, size_t *n)
 			;
 		b = xrealloc(b, (nb + 1) * sizeof(*b));
 		b[nb] = (struct body){ i, e, m->func[i], T(m, s, i)->line, T(m, s, e)->line,
-				       0, 0, 0 };
+				       0, 0 };
 		nb++;
 		i = e;
 	}
@@ -380,12 +380,12 @@ char *lex_slice(const char *buf, size_t len, const struct lex_slice_need *need,
 	 * those printing a field.
 	 */
 	if (fields.n) {
-		int changed = 1;
+		size_t known = 0;
 
-		while (changed)
-			for (changed = 0, i = 0; i < nb; i++)
-				if (!b[i].copies && copies_field(&m, &b[i], &fields))
-					b[i].keep = b[i].copies = changed = 1;
+		/* until no field is added: a body may copy one found after it */
+		while (known != fields.n)
+			for (known = fields.n, i = 0; i < nb; i++)
+				b[i].keep |= copies_field(&m, &b[i], &fields);
 		for (i = 0; i < nb; i++)
 			b[i].keep |= meets(need->fields, need->nfields, &b[i]);
 	}
