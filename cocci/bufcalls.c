@@ -32,22 +32,19 @@
 #include "model/vocab.h"
 
 /*
- * The lines of the calls of @buf (@file of the tree) whose long-wide
- * conversions print an integer cast (*@casts), or a field (*@fields):
- * what the cast rule's facts are read for, as the judge reads the file
- * (the tree's wrappers too).
+ * The lines of the calls of @buf whose long-wide conversions print an
+ * integer cast (*@casts), or a field (*@fields): what the cast rule's
+ * facts are read for, as the judge reads the file (@tv: the core
+ * vocabulary and the tree's wrappers).
  */
-static void cast_calls(const struct walk *w, const char *file, const char *buf, size_t len,
+static void cast_calls(const struct lex_vocab *tv, const char *buf, size_t len,
 		       unsigned int (**casts)[2], size_t *ncasts,
 		       unsigned int (**fields)[2], size_t *nfields)
 {
-	struct lex_vocab v = { 0 };
 	struct lex_file lf;
 	size_t i, k;
 
-	lex_vocab_core(&v);
-	lex_vocab_tree(&v, w->root, file);
-	lex_scan(buf, len, &v, 1, &lf);
+	lex_scan(buf, len, tv, 1, &lf);
 	*casts = xmalloc((lf.ncalls + 1) * sizeof(**casts));
 	*fields = xmalloc((lf.ncalls + 1) * sizeof(**fields));
 	*ncasts = *nfields = 0;
@@ -78,15 +75,15 @@ static void cast_calls(const struct walk *w, const char *file, const char *buf, 
 		}
 	}
 	lex_file_free(&lf);
-	lex_vocab_free(&v);
 }
 
 /*
  * Write the records of @file (relative to the tree) to @out, and with
  * @mirror its slice for rule @r there; -1 after error().
  */
-static int file_buf_calls(const struct lex_vocab *v, const struct walk *w, const struct rule *r,
-			  const char *file, FILE *out, const char *mirror, size_t *nsliced)
+static int file_buf_calls(const struct lex_vocab *v, const struct lex_vocab *tv,
+			  const struct walk *w, const struct rule *r, const char *file, FILE *out,
+			  const char *mirror, size_t *nsliced)
 {
 	char *abs = xasprintf("%s/%s", w->root, file), *buf, *slice;
 	unsigned int *lines = NULL;
@@ -117,7 +114,7 @@ static int file_buf_calls(const struct lex_vocab *v, const struct walk *w, const
 		unsigned int (*casts)[2] = NULL, (*fields)[2] = NULL;
 
 		if (r->kind == PF_RULE_INT_CAST)
-			cast_calls(w, file, buf, len, &casts, &need.ncasts, &fields, &need.nfields);
+			cast_calls(tv, buf, len, &casts, &need.ncasts, &fields, &need.nfields);
 		need.cast_rule = r->kind == PF_RULE_INT_CAST;
 		need.casts = (const unsigned int (*)[2])casts;
 		need.fields = (const unsigned int (*)[2])fields;
@@ -139,7 +136,7 @@ static int file_buf_calls(const struct lex_vocab *v, const struct walk *w, const
 int cocci_buf_calls(const struct walk *w, const struct rule *r, const struct strvec *files,
 		    const char *path, const char *mirror, size_t *nsliced)
 {
-	struct lex_vocab v = { 0 };
+	struct lex_vocab v = { 0 }, tv = { 0 };
 	FILE *out = fopen(path, "w");
 	size_t i;
 	int ret = 0;
@@ -150,8 +147,17 @@ int cocci_buf_calls(const struct walk *w, const struct rule *r, const struct str
 		return -1;
 	}
 	lex_vocab_core(&v);
+	/*
+	 * the cast rule's calls are read with the tree's wrappers, the same
+	 * for every file of the tree: one copy a group, not one a file
+	 */
+	if (mirror && w->slice && r->kind == PF_RULE_INT_CAST && files->nr) {
+		lex_vocab_core(&tv);
+		lex_vocab_tree(&tv, w->root, files->v[0]);
+	}
 	for (i = 0; i < files->nr && !ret; i++)
-		ret = file_buf_calls(&v, w, r, files->v[i], out, mirror, nsliced);
+		ret = file_buf_calls(&v, &tv, w, r, files->v[i], out, mirror, nsliced);
+	lex_vocab_free(&tv);
 	lex_vocab_free(&v);
 	if (fclose(out) && !ret) {
 		error("%s: %s", path, strerror(errno));
