@@ -142,15 +142,11 @@ static void make_groups(struct walk *w, unsigned int jobs, struct group **out,
 		for (k = 0; k < per; k++)
 			g[ng + k].rule = r;
 		fill_groups(&w->rules[r], sorted, n, g + ng, per);
-		/* a group the cuts left empty */
-		for (k = ng; k < ng + per; k++)
-			if (!g[k].files.nr) {
-				strvec_clear(&g[k].files);
-				memmove(&g[k], &g[k + 1], (ng + per - k - 1) * sizeof(*g));
-				per--;
-				k--;
-			}
-		ng += per;
+		/* without the groups the cuts left empty */
+		for (k = ng, i = ng; k < ng + per; k++)
+			if (g[k].files.nr)
+				g[i++] = g[k];
+		ng = i;
 	}
 	free(sorted);
 	if (ng)
