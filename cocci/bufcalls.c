@@ -31,6 +31,15 @@
 #include "model/lex.h"
 #include "model/vocab.h"
 
+static int pos_cmp(const void *pa, const void *pb)
+{
+	const unsigned int *a = pa, *b = pb;
+
+	if (a[0] != b[0])
+		return a[0] < b[0] ? -1 : 1;
+	return a[1] < b[1] ? -1 : a[1] > b[1];
+}
+
 /*
  * The lines of the calls of @buf whose long-wide conversions print an
  * integer cast (*@casts), or a field (*@fields): what the cast rule's
@@ -78,6 +87,59 @@ static void cast_calls(const struct lex_vocab *tv, const char *buf, size_t len,
 }
 
 /*
+ * What seq_px.cocci's slice of @buf keeps (lex_slice()), read as the
+ * judge reads the file (@tv, with a plain %p taken as unhashed whatever
+ * the tree's version: more calls, never fewer): the lines of the calls
+ * the judge reads the rule's facts for (a finding of a pointer
+ * conversion, a literal with a macro in it), in @need->calls, the
+ * callees of every call the model reads, in @need->read, and the lines
+ * of its seq output calls, in @need->seq; @lf keeps the file's wrappers
+ * @need names.
+ */
+static void px_calls(const struct lex_vocab *tv, const char *buf, size_t len,
+		     struct lex_file *lf, struct lex_slice_need *need)
+{
+	unsigned int (*calls)[2], (*read)[2], *seq;
+	size_t i, k, n = 0, nseq = 0;
+
+	lex_scan(buf, len, tv, 0, lf);
+	calls = xmalloc((lf->ncalls + 1) * sizeof(*calls));
+	read = xmalloc((lf->ncalls + lf->nbodies + 1) * sizeof(*read));
+	seq = xmalloc((lf->ncalls + 1) * sizeof(*seq));
+	for (i = 0; i < lf->ncalls; i++) {
+		const struct lex_call *c = &lf->calls[i];
+		int ptr = c->macro;
+
+		for (k = 0; k < c->nfindings; k++) {
+			const char *cls = c->findings[k].cls;
+
+			ptr |= cls && strcmp(cls, "int") && strcmp(cls, "int-cast");
+		}
+		if (ptr) {
+			calls[n][0] = c->line;
+			calls[n++][1] = c->end_line;
+		}
+		read[i][0] = c->line;
+		read[i][1] = c->column;
+		if (c->io != VOCAB_IO_BUF)
+			seq[nseq++] = c->line;
+	}
+	for (k = 0; k < lf->nbodies; k++) {
+		read[i + k][0] = lf->bodies[k][0];
+		read[i + k][1] = lf->bodies[k][1];
+	}
+	qsort(read, i + k, sizeof(*read), pos_cmp);
+	need->calls = (const unsigned int (*)[2])calls;
+	need->ncalls = n;
+	need->read = (const unsigned int (*)[2])read;
+	need->nread = i + k;
+	need->seq = seq;
+	need->nseq = nseq;
+	need->file_wrappers = lf->wrappers;
+	need->nfile_wrappers = lf->nwrappers;
+}
+
+/*
  * Write the records of @file (relative to the tree) to @out, and with
  * @mirror its slice for rule @r there; -1 after error().
  */
@@ -109,15 +171,26 @@ static int file_buf_calls(const struct lex_vocab *v, const struct lex_vocab *tv,
 		}
 	}
 	if (mirror && w->slice) {
-		struct lex_slice_need need = { v, w->wrappers, w->nwrappers, 0, NULL, NULL, 0, 0,
-					       lines, n };
+		struct lex_slice_need need = { 0 };
 		unsigned int (*casts)[2] = NULL, (*fields)[2] = NULL;
+		struct lex_file plf = { 0 };
 
-		if (r->kind == PF_RULE_INT_CAST)
-			cast_calls(tv, buf, len, &casts, &need.ncasts, &fields, &need.nfields);
+		need.v = v;
+		need.names = w->wrappers;
+		need.nnames = w->nwrappers;
+		need.lines = lines;
+		need.nlines = n;
 		need.cast_rule = r->kind == PF_RULE_INT_CAST;
-		need.casts = (const unsigned int (*)[2])casts;
-		need.fields = (const unsigned int (*)[2])fields;
+		need.every_call = !need.cast_rule &&
+				  (r->kind != PF_RULE_PX || w->slice != COCCI_SLICE_CALLS);
+		if (need.cast_rule) {
+			cast_calls(tv, buf, len, &casts, &need.ncalls, &fields, &need.nfields);
+			need.calls = (const unsigned int (*)[2])casts;
+			need.fields = (const unsigned int (*)[2])fields;
+		} else if (!need.every_call) {
+			need.v = tv;
+			px_calls(tv, buf, len, &plf, &need);
+		}
 		slice = lex_slice(buf, len, &need, &blanked);
 		if (slice) {
 			ret = cocci_mirror_file(w->root, mirror, file, slice, len);
@@ -126,6 +199,12 @@ static int file_buf_calls(const struct lex_vocab *v, const struct lex_vocab *tv,
 		free(slice);
 		free(casts);
 		free(fields);
+		if (!need.cast_rule && !need.every_call) {
+			free((void *)need.calls);
+			free((void *)need.read);
+			free((void *)need.seq);
+			lex_file_free(&plf);
+		}
 	}
 	free(lines);
 	lex_file_free(&lf);
@@ -148,10 +227,12 @@ int cocci_buf_calls(const struct walk *w, const struct rule *r, const struct str
 	}
 	lex_vocab_core(&v);
 	/*
-	 * the cast rule's calls are read with the tree's wrappers, the same
+	 * the calls the slices keep are read with the tree's wrappers, the same
 	 * for every file of the tree: one copy a group, not one a file
 	 */
-	if (mirror && w->slice && r->kind == PF_RULE_INT_CAST && files->nr) {
+	if (mirror && w->slice && files->nr &&
+	    (r->kind == PF_RULE_INT_CAST ||
+	     (r->kind == PF_RULE_PX && w->slice == COCCI_SLICE_CALLS))) {
 		lex_vocab_core(&tv);
 		lex_vocab_tree(&tv, w->root, files->v[0]);
 	}

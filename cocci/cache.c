@@ -11,7 +11,8 @@
  * result from the cache is judged exactly as a fresh one.  Its whole key
  * (keycache.h) is the tools (this program, spatch, python), the spatch
  * command line with the rule's and the macro file's text in place of
- * their names (the rule holds the wrappers of the run), the forced
+ * their names (the rule holds the wrappers of the run), how the files
+ * are sliced (struct walk's @slice), the forced
  * includes, the file's path and text, and for a rule that reads headers
  * (--all-includes) every place of every header the file and the forced
  * includes name, each by which file is there (device, inode, size and
@@ -39,16 +40,18 @@
 
 static const char magic[] = "ptrguard-spatch-cache 1\n";
 
-/* The part of the key common to every file of rule @r. */
+/* The part of the key common to every file of rule @r, sliced as @slice says. */
 static int rule_ident(const struct cocci_opts *opts, const char *root, const struct rule *r,
-		      struct kc_key *k)
+		      int slice, struct kc_key *k)
 {
 	struct strvec av = { 0 };
-	char *prog, *py;
+	char *prog, *py, mode[16];
 	size_t i;
 	int ret = -1;
 
 	kc_add(k, magic, strlen(magic));
+	snprintf(mode, sizeof(mode), "%d", slice);
+	kc_field(k, "slice", mode, strlen(mode));
 	if (kc_self(k) < 0)
 		return -1;
 	prog = kc_which(spatch_prog(opts));
@@ -86,7 +89,7 @@ void cocci_cache_init(struct cocci_cache *cc, const struct cocci_opts *opts,
 	for (i = 0; i < w->nrules && i < COCCI_NRULES; i++) {
 		struct kc_key *k = &cc->ident[i];
 
-		if (rule_ident(opts, w->root, &w->rules[i], k) < 0) {
+		if (rule_ident(opts, w->root, &w->rules[i], w->slice, k) < 0) {
 			free(cc->dir);
 			cc->dir = NULL;
 			return;

@@ -186,8 +186,17 @@ struct walk {
 	 */
 	char **wrappers;
 	size_t nwrappers;
+	/*
+	 * 0: spatch reads the files whole; COCCI_SLICE_OUTPUT: their slices
+	 * (model/lex_slice.c), seq_px.cocci's keeping every body that names
+	 * seq output (--list-formats lists each call spatch parses);
+	 * COCCI_SLICE_CALLS: keeping the calls the judge reads its facts for
+	 */
 	int slice;
 };
+
+#define COCCI_SLICE_OUTPUT 1
+#define COCCI_SLICE_CALLS 2
 
 /*
  * Fill w->cands with the files under @paths (NULL/0: the whole tree at

@@ -229,7 +229,8 @@ static int run(const struct cocci_opts *opts, struct cocci_result *res)
 		qsort(names.v, names.nr, sizeof(*names.v), name_cmp);
 	w.wrappers = names.v;
 	w.nwrappers = names.nr;
-	w.slice = 1;
+	/* the bench's --no-prefilter baseline gives spatch every call too */
+	w.slice = opts->prefilter == 1 ? COCCI_SLICE_CALLS : COCCI_SLICE_OUTPUT;
 	if (cocci_spatch_run(opts, &w, tmpdir, &c) < 0)
 		goto out;
 	cocci_finish(res);

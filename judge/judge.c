@@ -512,14 +512,16 @@ static void judge_call(struct cocci_result *res, const char *rel, const struct l
 	}
 	/*
 	 * Who judged it, each call once: spatch's facts, the text alone
-	 * (its findings say so), nobody (not understood: counted there), or
-	 * nobody needed to (no rule can report in its file).
+	 * (its findings say so, or it lies in lines spatch skipped), nobody
+	 * (not understood: counted there), or nobody needed to (nothing a
+	 * rule can report: in a file the prefilter left out, or in a body
+	 * the slice blanked, model/lex_slice.c).
 	 */
 	if (res->nunjudged != unjudged)
 		return;
 	if (px || cast)
 		res->nspatch++;
-	else if (lexical || res->nfindings != found)
+	else if ((lexical && in_skip) || res->nfindings != found)
 		res->nlexical++;
 	else
 		res->nquiet++;

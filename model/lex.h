@@ -188,20 +188,35 @@ int lex_user_expr(const char *buf, size_t len, const char *expr, unsigned int li
 /* What a rule needs of a file's function bodies (lex_slice()). */
 struct lex_slice_need {
 	/*
-	 * seq_px.cocci: the seq output functions known (@v) and the
-	 * wrappers (@names, sorted by strcmp()): a body naming one stays
+	 * The seq output functions known (@v) and the wrappers the rule was
+	 * given (@names, sorted by strcmp())
 	 */
 	const struct lex_vocab *v;
 	char *const *names;
 	size_t nnames;
 	/*
-	 * seq_int_cast.cocci instead: the lines of the calls with a
-	 * long-wide conversion of an integer cast (@casts) and of a field
-	 * (@fields), first and last; the bodies assigning an integer cast
+	 * The lines (first, last) of the calls whose facts the judge reads:
+	 * for seq_int_cast.cocci, a long-wide conversion of an integer cast
+	 * (@calls) or of a field (@fields), and the bodies assigning an
+	 * integer cast; for seq_px.cocci, a pointer conversion (@calls), and
+	 * a name of a seq output function (@v, @names, @file_wrappers) that
+	 * is not the callee of a call the model reads (@read: line and
+	 * 1-based column of each callee, sorted), where spatch may parse a
+	 * call the model does not.  @every_call (seq_px.cocci, for
+	 * --list-formats): every body naming a seq output function instead.
 	 */
-	int cast_rule;
-	const unsigned int (*casts)[2], (*fields)[2];
-	size_t ncasts, nfields;
+	int cast_rule, every_call;
+	const unsigned int (*calls)[2], (*fields)[2], (*read)[2];
+	size_t ncalls, nfields, nread;
+	char *const *file_wrappers;
+	size_t nfile_wrappers;
+	/*
+	 * The lines of the seq output calls the model reads (NULL: a body
+	 * naming one calls one): the rules' facts depend on their "seqcall"
+	 * matching somewhere in the file, so one such body stays.
+	 */
+	const unsigned int *seq;
+	size_t nseq;
 	/* both: formatting calls into a buffer the rules follow */
 	const unsigned int *lines;
 	size_t nlines;

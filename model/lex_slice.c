@@ -15,11 +15,15 @@
  * and directive lines stay, and so does every line and column, so the
  * facts land where they were.  A body is kept when it holds
  *
- *  - for seq_px.cocci, a word of a seq output function or wrapper the
- *    file knows (lex.h's vocabulary, the wrappers the rule was given), or
- *    any word with "seq" or "SEQ" in it, as the rules' callee regexes
- *    read names: every call the rule's "seqcall" reports stays, so the
- *    judge's check that the model reads each call spatch parsed holds;
+ *  - for seq_px.cocci, a call the judge reads the rule's facts for (a
+ *    pointer conversion, as lex_scan() finds it with plain %p taken as
+ *    unhashed, or a literal with a macro in it), and a name of a seq
+ *    output function the judge knows (lex.h's vocabulary, the wrappers)
+ *    where the model reads no call: spatch may parse one there, which
+ *    the judge lists as not understood; with --list-formats (every call
+ *    spatch parses is listed) a word of a seq output function or
+ *    wrapper, or any word with "seq" or "SEQ" in it, as the rules'
+ *    callee regexes read names;
  *  - for seq_int_cast.cocci, a call the judge reads the rule's facts for
  *    (a long-wide conversion of an integer cast the text cannot type or
  *    shows a pointer, as lex_scan() finds them), or an assignment of a
@@ -27,9 +31,9 @@
  *    field: the rules follow no narrower one); when such a body assigns
  *    a field that cast or a local assigned it, the calls printing a
  *    field wide, and the bodies copying that field to another by name,
- *    and that one, and so on (the rule's fieldcopy); and one body
- *    calling a seq output function (the rule's fact rules depend on its
- *    "seqcall" matching somewhere in the file);
+ *    and that one, and so on (the rule's fieldcopy);
+ *  - for both, one body calling a seq output function (the rules' fact
+ *    rules depend on their "seqcall" matching somewhere in the file);
  *  - for both, a privilege check or variable (model/vocab.def): a gate
  *    the rules follow through a field assigned in another body;
  *  - for both, a formatting call into a buffer the rules follow (@lines),
@@ -240,6 +244,74 @@ static int names_output(const struct model *m, const struct body *b,
 }
 
 /*
+ * Does the body call a seq output function?  One the model reads there
+ * (@need->seq), or without those, one it names.
+ */
+static int calls_output(const struct model *m, const struct body *b,
+			const struct lex_slice_need *need)
+{
+	size_t i;
+
+	if (!need->seq)
+		return names_output(m, b, need);
+	for (i = 0; i < need->nseq; i++)
+		if (need->seq[i] >= b->first && need->seq[i] <= b->last)
+			return 1;
+	return 0;
+}
+
+/* Is @line, @col (1-based) the callee of a call the model reads (@need->read)? */
+static int read_at(const struct lex_slice_need *need, unsigned int line, unsigned int col)
+{
+	size_t lo = 0, hi = need->nread;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		const unsigned int *r = need->read[mid];
+
+		if (r[0] == line && r[1] == col)
+			return 1;
+		if (r[0] < line || (r[0] == line && r[1] < col))
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return 0;
+}
+
+/*
+ * Does the body name a seq output function where the model reads no call
+ * (a macro that builds the call, say)?  spatch may parse a call there,
+ * which the judge lists as not understood: its fact must stay.
+ */
+static int names_unread(const struct model *m, const struct body *b,
+			const struct lex_slice_need *need)
+{
+	const struct span *s = &m->code;
+	size_t i, k;
+
+	for (i = b->open + 1; i < b->close; i++) {
+		const struct token *t = T(m, s, i);
+		const char *w = m->lx.t + t->off;
+		int output;
+
+		if (t->kind != K_WORD)
+			continue;
+		/* a name the rule's seqcall matches, that the judge knows */
+		if (!vocab_seq_word(w, t->len) && !names_has(need->names, need->nnames, w, t->len))
+			continue;
+		output = lex_vocab_find(need->v, w, t->len) ||
+			 names_has(need->names, need->nnames, w, t->len);
+		for (k = 0; k < need->nfile_wrappers && !output; k++)
+			output = strlen(need->file_wrappers[k]) == t->len &&
+				 !memcmp(need->file_wrappers[k], w, t->len);
+		if (output && !read_at(need, t->line, t->col + 1))
+			return 1;
+	}
+	return 0;
+}
+
+/*
  * Can the body's code be blanked without changing how the rest reads?
  * Its braces pair at the top (brace_depths()), and every conditional
  * directive in it opens and closes inside it; no #include in it.
@@ -361,13 +433,16 @@ char *lex_slice(const char *buf, size_t len, const struct lex_slice_need *need,
 	b = find_bodies(&m, &nb);
 	for (i = 0; i < nb; i++) {
 		if (need->cast_rule) {
-			b[i].keep = meets(need->casts, need->ncasts, &b[i]);
+			b[i].keep = meets(need->calls, need->ncalls, &b[i]);
 			if (assigns_cast(&m, &b[i])) {
 				b[i].keep = 1;
 				fields_assigned(&m, &b[i], &fields);
 			}
-		} else {
+		} else if (need->every_call) {
 			b[i].keep = names_output(&m, &b[i], need);
+		} else {
+			b[i].keep = meets(need->calls, need->ncalls, &b[i]) ||
+				    names_unread(&m, &b[i], need);
 		}
 		b[i].keep |= names_priv(&m, &b[i]);
 		for (k = 0; k < need->nlines && !b[i].seed; k++)
@@ -392,15 +467,15 @@ char *lex_slice(const char *buf, size_t len, const struct lex_slice_need *need,
 	free(fields.k);
 	follow_seeds(&m, b, nb);
 	/*
-	 * The cast rule's fact rules depend on its "seqcall" having matched
+	 * The rules' fact rules depend on their "seqcall" having matched
 	 * somewhere in the file (SmPL's "depends on" is per file): keep the
 	 * first body that calls a seq output function unless one is kept.
 	 */
-	if (need->cast_rule) {
-		for (i = 0; i < nb && !(b[i].keep && names_output(&m, &b[i], need)); i++)
+	if (!need->every_call) {
+		for (i = 0; i < nb && !(b[i].keep && calls_output(&m, &b[i], need)); i++)
 			;
 		for (k = 0; i == nb && k < nb; k++)
-			if (names_output(&m, &b[k], need)) {
+			if (calls_output(&m, &b[k], need)) {
 				b[k].keep = 1;
 				break;
 			}
