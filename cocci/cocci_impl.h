@@ -128,6 +128,7 @@ struct query_words {
 	size_t nslots;
 	uint64_t lens;		/* bit n: a word of n bytes (63: longer) */
 	unsigned char last[32];	/* bit c: a word ends in byte c */
+	int anchor;		/* a byte every word holds, rare in C; -1: none */
 };
 
 struct query_found {
