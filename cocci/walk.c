@@ -65,6 +65,7 @@ static void file_id(long long *id, const char *abs, const struct stat *lst)
 	kc_stat_id(&st, id);
 }
 
+/* List the file @abs; @st: what lstat() said of it, or NULL (no index: no id) */
 static void list_file(struct wlist *l, const struct walk *w, const char *abs,
 		      const struct stat *st)
 {
@@ -72,7 +73,10 @@ static void list_file(struct wlist *l, const struct walk *w, const char *abs,
 	memset(&l->v[l->nr], 0, sizeof(l->v[l->nr]));
 	l->v[l->nr].abs = xstrdup(abs);
 	l->v[l->nr].rel = w->rootlen + 1;
-	file_id(l->v[l->nr].id, abs, st);
+	if (st)
+		file_id(l->v[l->nr].id, abs, st);
+	else
+		l->v[l->nr].id[0] = -1;
 	l->nr++;
 }
 
@@ -384,24 +388,33 @@ static int keep_file(struct walk *w, const struct wfile *f)
 	return 0;
 }
 
-static int name_cmp(const void *a, const void *b)
+/* A directory entry, and its type as readdir() gives it (DT_UNKNOWN: ask lstat()). */
+struct dentry {
+	char *name;
+	unsigned char type;
+};
+
+static int dentry_cmp(const void *a, const void *b)
 {
-	return strcmp(*(char * const *)a, *(char * const *)b);
+	return strcmp(((const struct dentry *)a)->name, ((const struct dentry *)b)->name);
 }
 
 /*
  * Walk a directory.  Symbolic links to directories are not followed (as
  * find(1) under spatch --dir does not), nor are hidden directories (.git,
- * .pc); symbolic links to files are read.
+ * .pc); symbolic links to files are read.  An entry is stat()ed only
+ * when readdir() does not say what it is, or when the index compares
+ * what stat() says: most of a tree is neither a directory nor a file
+ * the walk reads.
  */
 static int walk_dir(struct walk *w, struct wlist *l, const char *abs)
 {
-	struct strvec names = { 0 };
+	struct dentry *names = NULL;
+	size_t n = 0, alloc = 0, i;
 	struct dirent *de;
 	struct stat st;
 	char *path;
 	DIR *d;
-	size_t i;
 	int ret = 0;
 
 	d = opendir(abs);
@@ -411,24 +424,38 @@ static int walk_dir(struct walk *w, struct wlist *l, const char *abs)
 		return -1;
 	}
 	while ((de = readdir(d)))
-		if (de->d_name[0] != '.')
-			strvec_push(&names, xstrdup(de->d_name));
+		if (de->d_name[0] != '.') {
+			GROW(names, n, alloc);
+			names[n].name = xstrdup(de->d_name);
+			names[n++].type = de->d_type;
+		}
 	closedir(d);
-	if (names.nr)
-		qsort(names.v, names.nr, sizeof(*names.v), name_cmp);
-	for (i = 0; i < names.nr && !ret; i++) {
-		path = xasprintf("%s/%s", abs, names.v[i]);
-		if (lstat(path, &st) < 0) {
+	if (n)
+		qsort(names, n, sizeof(*names), dentry_cmp);
+	for (i = 0; i < n && !ret; i++) {
+		unsigned char type = names[i].type;
+		int wanted = wanted_name(names[i].name, w->headers);
+
+		if (type != DT_UNKNOWN && type != DT_DIR && !wanted)
+			continue;
+		path = xasprintf("%s/%s", abs, names[i].name);
+		if (type == DT_DIR) {
+			ret = walk_dir(w, l, path);
+		} else if (type == DT_REG && !w->index) {
+			list_file(l, w, path, NULL);
+		} else if (lstat(path, &st) < 0) {
 			error("%s: %s", path + w->rootlen + 1, strerror(errno));
 			ret = -1;
 		} else if (S_ISDIR(st.st_mode)) {
 			ret = walk_dir(w, l, path);
-		} else if (wanted_name(names.v[i], w->headers)) {
+		} else if (wanted) {
 			list_file(l, w, path, &st);
 		}
 		free(path);
 	}
-	strvec_clear(&names);
+	for (i = 0; i < n; i++)
+		free(names[i].name);
+	free(names);
 	return ret;
 }
 
