@@ -70,9 +70,11 @@ static size_t pf_splice_len(const char *buf, size_t len, size_t i);
 static char *pf_splice(const char *buf, size_t len, int nul, size_t *out);
 /*
  * prefilter_scan() of @buf; @field_held (if not NULL) set when it assigns
- * a field an integer cast that may hold a pointer.
+ * a field an integer cast that may hold a pointer.  @formats: only the
+ * bits of its literals (PF_RAW, PF_PTR, PF_WIDE_INT), not the calls'.
  */
-static unsigned int pf_scan_text(const char *buf, size_t len, int nul, int *field_held);
+static unsigned int pf_scan_text(const char *buf, size_t len, int nul, int formats,
+				 int *field_held);
 
 struct scan {
 	const char *t;		/* the spliced text */
@@ -628,12 +630,17 @@ static size_t pf_char_literal(const char *t, size_t n, size_t i)
 
 unsigned int prefilter_scan(const char *buf, size_t len)
 {
-	return pf_scan_text(buf, len, 0, NULL);
+	return pf_scan_text(buf, len, 0, 0, NULL);
 }
 
 unsigned int prefilter_scan_read(const char *buf, size_t len)
 {
-	return pf_scan_text(buf, len, 1, NULL);
+	return pf_scan_text(buf, len, 1, 0, NULL);
+}
+
+unsigned int prefilter_scan_formats(const char *buf, size_t len)
+{
+	return pf_scan_text(buf, len, 1, 1, NULL);
 }
 
 /* Append the tokens of s->t[@b, @e) to s->tk, read as the scan reads them. */
@@ -683,7 +690,8 @@ static void scan_tokens(struct scan *s, size_t b, size_t e)
  * cast that may hold a pointer ("X->NAME = (unsigned long)..."), which
  * seq_int_cast.cocci reports wherever the file prints that field.
  */
-static unsigned int pf_scan_text(const char *buf, size_t len, int nul, int *field_held)
+static unsigned int pf_scan_text(const char *buf, size_t len, int nul, int formats,
+				 int *field_held)
 {
 	struct scan s = { 0 };
 	char *spliced;
@@ -698,7 +706,8 @@ static unsigned int pf_scan_text(const char *buf, size_t len, int nul, int *fiel
 		const struct token *k = &s.tk[i];
 		size_t w = k->off, wl = k->len;
 
-		copy_step(&s, i);
+		if (!formats)
+			copy_step(&s, i);
 		if (k->kind == TOK_STRING) {
 			/* the text between the quotes, as written (after a prefix) */
 			const char *q = memchr(t + w, '"', wl);
@@ -711,6 +720,8 @@ static unsigned int pf_scan_text(const char *buf, size_t len, int nul, int *fiel
 			continue;
 		}
 		run_flush(&s);
+		if (formats)
+			continue;
 		tok = T_OTHER;
 		if (word(&s, i)) {
 			int returned = s.prev == T_WORD && pf_is_word(t + s.word, s.wlen, "return");

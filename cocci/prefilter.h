@@ -51,6 +51,11 @@ unsigned int prefilter_scan(const char *buf, size_t len);
  * read in place when it has no line to splice (no copy).
  */
 unsigned int prefilter_scan_read(const char *buf, size_t len);
+/*
+ * prefilter_scan_read() of the literals alone: PF_RAW, PF_PTR and
+ * PF_WIDE_INT as it sets them, nothing of the calls (PF_INT_CAST).
+ */
+unsigned int prefilter_scan_formats(const char *buf, size_t len);
 
 /*
  * The wrapper names the rules are given besides seq_printf() and its kin

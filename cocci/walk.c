@@ -310,7 +310,8 @@ static void read_one(const struct walk *w, struct wfile *f, char **bufp, size_t 
 	if (f->mask && w->prefilter)
 		f->bits = prefilter_scan_read(buf, f->len);
 	else if (!f->mask && has_pct_p(buf, f->len))
-		f->has_p = 1, f->bits = prefilter_scan_read(buf, f->len);
+		/* for keep_file()'s prefilter_keep(PF_RULE_PX): the literals alone */
+		f->has_p = 1, f->bits = prefilter_scan_formats(buf, f->len);
 }
 
 struct readers {
