@@ -210,6 +210,11 @@ void walk_free(struct walk *w);
 
 /* The spatch program: opts->spatch, else $SPATCH, else "spatch". */
 const char *spatch_prog(const struct cocci_opts *opts);
+/*
+ * The environment spatch runs with (struct run_cmd's env): the caller's,
+ * with OCaml's collector set for speed unless the caller set it.
+ */
+char *const *spatch_env(void);
 /* Is @prog runnable (a path, or found in $PATH)? */
 int spatch_found(const char *prog);
 /*

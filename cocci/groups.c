@@ -318,6 +318,7 @@ static int group_start(void *ctx, size_t i, struct run_cmd *cmd)
 	g->out = xasprintf("%s/group%zu.out", s->tmpdir, i);
 	g->err = xasprintf("%s/group%zu.err", s->tmpdir, i);
 	cmd->argv = g->argv.v;
+	cmd->env = spatch_env();
 	cmd->cwd = g->cwd ? g->cwd : s->w->root;
 	cmd->fd[0] = -1;
 	cmd->path[1] = g->out;

@@ -415,7 +415,7 @@ static int rule_query_start(const struct cocci_opts *opts, struct rule *r, const
 	 */
 	char *argv[] = { (char *)spatch_prog(opts), "-D", "ptrguard",
 			 "--parse-cocci", r->path, NULL };
-	struct run_cmd cmd = { .argv = argv, .fd = { -1 } };
+	struct run_cmd cmd = { .argv = argv, .env = spatch_env(), .fd = { -1 } };
 	size_t klen;
 	char *kept;
 
