@@ -298,10 +298,10 @@ static int names_unread(const struct model *m, const struct body *b,
 		if (t->kind != K_WORD)
 			continue;
 		/* a name the rule's seqcall matches, that the judge knows */
-		if (!vocab_seq_word(w, t->len) && !names_has(need->names, need->nnames, w, t->len))
+		output = names_has(need->names, need->nnames, w, t->len);
+		if (!output && !vocab_seq_word(w, t->len))
 			continue;
-		output = lex_vocab_find(need->v, w, t->len) ||
-			 names_has(need->names, need->nnames, w, t->len);
+		output = output || lex_vocab_find(need->v, w, t->len);
 		for (k = 0; k < need->nfile_wrappers && !output; k++)
 			output = strlen(need->file_wrappers[k]) == t->len &&
 				 !memcmp(need->file_wrappers[k], w, t->len);
